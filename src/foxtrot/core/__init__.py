@@ -1,0 +1,39 @@
+"""The Foxtrot rules engine: no I/O, no third-party imports, nothing from the front ends."""
+
+from .actions import ACTIONS, TAKE, Action
+from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards
+from .dealing import Lot, draw_lots, shuffled_deck
+from .errors import (
+    DeckError,
+    FoxtrotError,
+    IllegalActionError,
+    NotationError,
+    OptionsError,
+    RecordError,
+)
+from .events import (
+    CardPlayed,
+    DealEnded,
+    DealStarted,
+    Event,
+    MatchEnded,
+    PileTaken,
+    PlayResult,
+    Redealt,
+)
+from .observation import Observation
+from .options import PRESETS, LeftoverPile, MostCardsTie, TableOptions, TakeRule
+from .outcome import Outcome, Phase
+from .record import ReplayStep, dumps, from_record, loads, replay, state_at, to_record
+from .scoring import ScoreLine, score_deal
+from .state import DealLog, State
+
+__all__ = [
+    "ACTIONS", "CARDS", "PRESETS", "TAKE", "Action", "Card", "CardPlayed", "DealEnded",
+    "DealLog", "DealStarted", "DeckError", "Event", "FoxtrotError", "IllegalActionError",
+    "LeftoverPile", "Lot", "MatchEnded", "MostCardsTie", "NotationError", "Observation",
+    "OptionsError", "Outcome", "Phase", "PileTaken", "PlayResult", "Rank", "RecordError",
+    "Redealt", "ReplayStep", "ScoreLine", "State", "Suit", "TableOptions", "TakeRule", "draw_lots",
+    "dumps", "format_cards", "from_record", "loads", "parse_cards", "replay", "score_deal",
+    "shuffled_deck", "state_at", "to_record",
+]

@@ -1,0 +1,511 @@
+"""The one authoritative state of a Foxtrot match (rules D1-D4, T1-T7, R1-R2, E1-E2, M1-M2).
+
+The verbs are few, as in python-chess and pokerkit:
+
+- ``deal(rng)`` (or ``deal(deck=...)``) deals the next deal: the chance step;
+- ``legal_actions()``, ``why_illegal(action)``, checked ``apply(action)`` that
+  returns the public events of the step, and ``apply_unchecked(action)`` for
+  search;
+- ``observation(seat)``, the only thing a bot or a front end reads;
+- ``clone()``, ``is_over``, ``outcome``.
+
+Legality is written once, in ``why_illegal``; ``legal_actions`` enumerates the
+same rule with the same helper (``_foxtrot_rank``), and a property test checks
+that both agree on every action.  The rules of a move are written once, in
+``_do``; the checked path derives its events from what ``_do`` changed.
+
+Cards are ids (``rank * 4 + suit``) inside; hands are sorted lists of ids; the
+stock is a list with its top card last.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .actions import ACTIONS, TAKE_CODE, Action
+from .cards import CARDS, Card, Rank
+from .dealing import Lot, check_deck, draw_lots, shuffled_deck
+from .errors import DeckError, IllegalActionError, OptionsError
+from .events import (
+    CardPlayed,
+    DealEnded,
+    DealStarted,
+    Event,
+    MatchEnded,
+    PileTaken,
+    PlayResult,
+    Redealt,
+)
+from .observation import Observation
+from .options import LeftoverPile, TableOptions, TakeRule
+from .outcome import Outcome, Phase
+from .scoring import ScoreLine, is_double, score_deal
+
+HAND_SIZE = 8
+_JACK = int(Rank.JACK)
+
+
+class DealLog(NamedTuple):
+    """One deal as a record keeps it: dealer, deck (``None`` if unknown), actions, scores.
+
+    An action is stored as ``seat << 6 | code``.
+    """
+
+    dealer: int
+    deck: tuple[int, ...] | None
+    actions: tuple[int, ...]
+    scores: tuple[ScoreLine, ...] | None
+
+
+class State:
+    """A match of Foxtrot: its options, match totals, and the deal in progress."""
+
+    __slots__ = (
+        "_actions", "_deals", "_deck", "_foxtrots", "_hands", "_last_taker", "_match", "_pile",
+        "_stock", "_taken", "_to_move", "_upturned", "dealer", "lot", "names", "options",
+        "phase", "totals", "winner",
+    )
+
+    options: TableOptions
+    names: tuple[str, ...]
+    lot: Lot | None
+    phase: Phase
+    dealer: int
+    totals: list[int]
+    winner: int | None
+
+    def __init__(
+        self,
+        options: TableOptions | None = None,
+        *,
+        dealer: int | None = None,
+        rng: random.Random | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        """A new match waiting for its first deal.
+
+        The first dealer is ``dealer`` if the players chose one, else drawn by
+        lot with ``rng`` (D1).
+        """
+        self.options = options = options if options is not None else TableOptions()
+        self._match = options.take is TakeRule.MATCH
+        n = options.players
+        self.names = tuple(names if names is not None else (f"Player {i + 1}" for i in range(n)))
+        if len(self.names) != n:
+            raise OptionsError(f"names: {len(self.names)} names for {n} players")
+        if dealer is None:
+            if rng is None:
+                raise OptionsError("dealer: choose a first dealer or pass rng to draw lots (D1)")
+            self.lot = draw_lots(n, options.decks, rng)
+            dealer = self.lot.dealer
+        else:
+            self.lot = None
+            if type(dealer) is not int or not 0 <= dealer < n:
+                raise OptionsError(f"dealer: {dealer!r} is not a seat (0 to {n - 1})")
+        self.dealer = dealer
+        self.phase = Phase.AWAITING_DEAL
+        self.totals = [0] * n
+        self.winner = None
+        self._deals: list[DealLog] = []
+        self._deck: tuple[int, ...] | None = None
+        self._actions: list[int] = []
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._pile: list[int] = []
+        self._stock: list[int] = []
+        self._taken: list[list[int]] = [[] for _ in range(n)]
+        self._foxtrots: list[list[int]] = [[] for _ in range(n)]
+        self._last_taker = -1
+        self._to_move = (dealer + 1) % n
+        self._upturned = -1
+
+    # ----------------------------------------------------------------- dealing
+
+    def deal(
+        self, rng: random.Random | None = None, *, deck: Sequence[Card] | None = None
+    ) -> tuple[Event, ...]:
+        """Deal the next deal from a deck shuffled with ``rng``, or from ``deck`` (D2-D4)."""
+        if self.phase is not Phase.AWAITING_DEAL:
+            raise DeckError(
+                "the match is over" if self.phase is Phase.OVER else "a deal is in progress"
+            )
+        decks = self.options.decks
+        if deck is not None:
+            ids = check_deck(deck, decks)
+        elif rng is not None:
+            ids = shuffled_deck(decks, rng)
+        else:
+            raise DeckError("deal: pass rng to shuffle, or a deck")
+        n = self.options.players
+        if self._deals:
+            self.dealer = (self.dealer + 1) % n
+        dealer = self.dealer
+        hands: list[list[int]] = [[] for _ in range(n)]
+        order = [(dealer + i) % n for i in range(1, n + 1)]
+        top = 0
+        for _ in range(HAND_SIZE):
+            for seat in order:
+                hands[seat].append(ids[top])
+                top += 1
+        for hand in hands:
+            hand.sort()
+        self._hands = hands
+        self._upturned = ids[top]
+        self._pile = [ids[top]]
+        self._stock = list(reversed(ids[top + 1:]))
+        self._taken = [[] for _ in range(n)]
+        self._foxtrots = [[] for _ in range(n)]
+        self._last_taker = -1
+        self._to_move = order[0]
+        self._deck = ids
+        self._actions = []
+        self.phase = Phase.PLAYING
+        return (DealStarted(len(self._deals), dealer, CARDS[ids[top]], order[0], len(self._stock)),)
+
+    # ---------------------------------------------------------------- legality
+
+    def _foxtrot_rank(self) -> int:
+        """The rank the player to move must play under ``forced_foxtrot`` (X4), else -1."""
+        pile = self._pile
+        if self.options.forced_foxtrot and len(pile) == 1:
+            rank = pile[0] >> 2
+            for card in self._hands[self._to_move]:
+                if card >> 2 == rank:
+                    return rank
+        return -1
+
+    def why_illegal(self, action: Action, seat: int | None = None) -> IllegalActionError | None:
+        """Why ``action`` (by ``seat``, default the player to move) is illegal, or ``None`` (T7)."""
+        if seat is None:
+            seat = self._to_move
+        verb = "take the pile" if action.code == TAKE_CODE else f"play {action}"
+
+        def refuse(code: str, reason: str) -> IllegalActionError:
+            return IllegalActionError(code, seat, verb, reason)
+
+        if self.phase is Phase.OVER:
+            return refuse("match_over", "the match is over")
+        if self.phase is Phase.AWAITING_DEAL:
+            return refuse("no_deal", "no deal is in progress; the next deal must be dealt first")
+        if seat != self._to_move:
+            return refuse("not_your_turn", f"it is seat {self._to_move}'s turn (rule T1)")
+        forced = self._foxtrot_rank()
+        if action.code == TAKE_CODE:
+            if self.options.take is TakeRule.MATCH:
+                return refuse("take_not_allowed",
+                              "taking without playing is not allowed with take = match (rule T4)")
+            if not self._pile:
+                return refuse("empty_pile", "the pile is empty (rule T4)")
+        elif action.code not in self._hands[seat]:
+            return refuse("not_in_hand", f"{action} is not in the hand (rule T3)")
+        if forced >= 0 and (action.code == TAKE_CODE or action.code >> 2 != forced):
+            return refuse("must_foxtrot",
+                          f"a foxtrot with a {Rank(forced).symbol} must be made"
+                          " (forced_foxtrot, rule X4)")
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move, plays in card order then ``take``."""
+        if self.phase is not Phase.PLAYING:
+            return []
+        hand = self._hands[self._to_move]
+        forced = self._foxtrot_rank()
+        if forced >= 0:
+            return [ACTIONS[card] for card in dict.fromkeys(hand) if card >> 2 == forced]
+        actions = [ACTIONS[card] for card in dict.fromkeys(hand)]
+        if self._pile and self.options.take is TakeRule.ANY:
+            actions.append(ACTIONS[TAKE_CODE])
+        return actions
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """True if ``why_illegal`` finds nothing wrong."""
+        return self.why_illegal(action, seat) is None
+
+    # ------------------------------------------------------------------ moving
+
+    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+        """Check and apply ``action``; return what happened.  Illegal: raise, change nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        elif not isinstance(action, Action):
+            raise IllegalActionError("bad_action", self._to_move if seat is None else seat,
+                                     f"do {action!r}", "that is not an action")
+        error = self.why_illegal(action, seat)
+        if error is not None:
+            raise error
+        mover = self._to_move
+        pile = tuple(CARDS[card] for card in self._pile)
+        stock = len(self._stock)
+        deals = len(self._deals)
+        result = self._do(action.code)
+        card = action.card
+        events: list[Event] = []
+        if card is None:
+            events.append(PileTaken(mover, pile))
+        elif result is PlayResult.LAID:
+            events.append(CardPlayed(mover, card, result, ()))
+        else:
+            assert result is not None
+            events.append(CardPlayed(mover, card, result, (*pile, card)))
+        if len(self._deals) > deals:
+            events.extend(self._deal_end_events())
+        elif len(self._stock) < stock:
+            each = (stock - len(self._stock)) // self.options.players
+            events.append(Redealt(each, len(self._stock)))
+        return tuple(events)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply a legal action without checking it (for search).  Illegal input corrupts."""
+        self._do(action.code)
+
+    def _do(self, code: int) -> PlayResult | None:
+        """Rules T3-T5 and R1-R2: the single implementation of a move.
+
+        Returns what a played card did (``None`` for a take).
+        """
+        mover = self._to_move
+        self._actions.append(mover << 6 | code)
+        pile = self._pile
+        result: PlayResult | None = PlayResult.LAID
+        if code == TAKE_CODE:
+            self._taken[mover].extend(pile)
+            pile.clear()
+            self._last_taker = mover
+            result = None
+        else:
+            self._hands[mover].remove(code)
+            if not pile:
+                pile.append(code)  # a new pile; a Jack here just lies (T3e)
+            else:
+                rank = code >> 2
+                if len(pile) == 1 and pile[0] >> 2 == rank:  # foxtrot (T3b, X2)
+                    taken = self._taken[mover]
+                    taken.append(pile[0])
+                    taken.append(code)
+                    pile.clear()
+                    self._foxtrots[mover].append(code)
+                    self._last_taker = mover
+                    result = PlayResult.DOUBLE_FOXTROT if is_double(code) else PlayResult.FOXTROT
+                elif rank == _JACK or (self._match and pile[-1] >> 2 == rank):
+                    # a Jack takes (T3a, T3c); under take = match a matching card takes (T3d, X3)
+                    taken = self._taken[mover]
+                    taken.extend(pile)
+                    taken.append(code)
+                    pile.clear()
+                    self._last_taker = mover
+                    result = PlayResult.TOOK
+                else:
+                    pile.append(code)  # T3e
+        n = len(self._hands)
+        nxt = mover + 1
+        if nxt == n:
+            nxt = 0
+        self._to_move = nxt
+        if not self._hands[nxt]:
+            self._run_out()
+        return result
+
+    def _run_out(self) -> None:
+        """The player to move has no cards: deal the stock again (R1) or end the deal (R2, E1)."""
+        stock = self._stock
+        n = len(self._hands)
+        if len(stock) >= n:
+            each = min(HAND_SIZE, len(stock) // n)
+            order = [self._hands[(self.dealer + i) % n] for i in range(1, n + 1)]
+            for _ in range(each):
+                for hand in order:
+                    hand.append(stock.pop())
+            for hand in order:
+                hand.sort()
+            return
+        if self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0:
+            self._taken[self._last_taker].extend(self._pile)  # X5
+        scores = score_deal(self._taken, self._foxtrots, self.options.most_cards_tie)
+        for seat, line in enumerate(scores):
+            self.totals[seat] += line.total
+        self._deals.append(DealLog(self.dealer, self._deck, tuple(self._actions), scores))
+        best = max(self.totals)
+        if best >= self.options.target and self.totals.count(best) == 1:  # M2, X8
+            self.winner = self.totals.index(best)
+            self.phase = Phase.OVER
+        else:
+            self.phase = Phase.AWAITING_DEAL
+
+    def _deal_end_events(self) -> list[Event]:
+        log = self._deals[-1]
+        assert log.scores is not None
+        to_last = self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0
+        events: list[Event] = [DealEnded(
+            len(self._deals) - 1, log.scores, tuple(self.totals), len(self._stock),
+            tuple(CARDS[c] for c in self._pile), self._last_taker if to_last else None)]
+        if self.winner is not None:
+            events.append(MatchEnded(self.winner, tuple(self.totals)))
+        return events
+
+    # --------------------------------------------------------------- reading
+
+    @property
+    def is_over(self) -> bool:
+        """True once somebody has won the match (M2)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winner and the final totals, once the match is over."""
+        if self.winner is None:
+            return None
+        return Outcome(self.winner, tuple(self.totals), len(self._deals))
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or ``None`` between deals and after the match."""
+        return self._to_move if self.phase is Phase.PLAYING else None
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.options.players
+
+    @property
+    def deal_number(self) -> int:
+        """0-based index of the current deal (or of the next one, between deals)."""
+        return len(self._deals)
+
+    def deal_logs(self) -> list[DealLog]:
+        """Every deal so far as its record keeps it; the deal in progress last, without scores."""
+        logs = list(self._deals)
+        if self.phase is Phase.PLAYING:
+            logs.append(DealLog(self.dealer, self._deck, tuple(self._actions), None))
+        return logs
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand, sorted (hidden information: not for other seats)."""
+        return tuple(CARDS[card] for card in self._hands[seat])
+
+    def taken(self, seat: int) -> tuple[Card, ...]:
+        """Every card a seat took in this deal, foxtrots included."""
+        return tuple(CARDS[card] for card in self._taken[seat])
+
+    def foxtrots(self, seat: int) -> tuple[Card, ...]:
+        """One card per foxtrot the seat made this deal (its rank tells single or double)."""
+        return tuple(CARDS[card] for card in self._foxtrots[seat])
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The pile, bottom card first."""
+        return tuple(CARDS[card] for card in self._pile)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first (hidden information); after the deal, the undealt cards."""
+        return tuple(CARDS[card] for card in reversed(self._stock))
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know (V1, V2) and nothing it may not (V3)."""
+        n = self.options.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise OptionsError(f"seat: {seat!r} is not a seat (0 to {n - 1})")
+        playing = self.phase is Phase.PLAYING
+        return Observation(
+            seat=seat,
+            options=self.options,
+            names=self.names,
+            phase=self.phase,
+            deal=len(self._deals) if playing else len(self._deals) - 1,
+            dealer=self.dealer,
+            to_move=self._to_move if playing else None,
+            hand=self.hand(seat),
+            pile=self.pile,
+            stock=len(self._stock),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            taken=tuple(self.taken(s) for s in range(n)),
+            foxtrots=tuple(self.foxtrots(s) for s in range(n)),
+            last_taker=self._last_taker if self._last_taker >= 0 else None,
+            totals=tuple(self.totals),
+            upturned=CARDS[self._upturned] if self._upturned >= 0 else None,
+            history=tuple((a >> 6, ACTIONS[a & 63]) for a in self._actions),
+            legal_actions=tuple(self.legal_actions()) if playing and seat == self._to_move
+            else (),
+            deal_scores=tuple(log.scores for log in self._deals if log.scores is not None),
+            winner=self.winner,
+        )
+
+    # ------------------------------------------------------------- search aids
+
+    def clone(self) -> State:
+        """An independent copy (immutable parts are shared)."""
+        other = object.__new__(State)
+        other.options = self.options
+        other._match = self._match
+        other.names = self.names
+        other.lot = self.lot
+        other.phase = self.phase
+        other.dealer = self.dealer
+        other.totals = self.totals[:]
+        other.winner = self.winner
+        other._deals = self._deals[:]
+        other._deck = self._deck
+        other._actions = self._actions[:]
+        other._hands = [hand[:] for hand in self._hands]
+        other._pile = self._pile[:]
+        other._stock = self._stock[:]
+        other._taken = [cards[:] for cards in self._taken]
+        other._foxtrots = [cards[:] for cards in self._foxtrots]
+        other._last_taker = self._last_taker
+        other._to_move = self._to_move
+        other._upturned = self._upturned
+        return other
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A copy in which the cards ``seat`` cannot see are dealt anew at random.
+
+        Other hands keep their sizes and the stock its size; everything public
+        and the seat's own hand stay as they are.  Used by tests to show that an
+        observation depends on nothing hidden.  The copy has no known deck.
+        """
+        other = self.clone()
+        hidden = [s for s in range(self.options.players) if s != seat]
+        pool = [card for s in hidden for card in other._hands[s]] + other._stock
+        rng.shuffle(pool)
+        for s in hidden:
+            size = len(other._hands[s])
+            other._hands[s] = sorted(pool[:size])
+            del pool[:size]
+        other._stock = pool
+        other._deck = None
+        return other
+
+    @classmethod
+    def from_observation(cls, obs: Observation, rng: random.Random) -> State:
+        """A full state consistent with ``obs``: the unseen cards dealt at random.
+
+        This is the determinization of search: the result agrees with every
+        public fact and with the seat's hand; its hidden cards are a guess.
+        It has no known deck, so it cannot be saved as a record.
+        """
+        if obs.phase is not Phase.PLAYING:
+            raise OptionsError("from_observation: only a deal in progress can be sampled")
+        n = obs.options.players
+        state = cls(obs.options, dealer=obs.dealer, names=obs.names)
+        pool = [card.id for card, count in obs.unseen_cards().items() for _ in range(count)]
+        rng.shuffle(pool)
+        for s in range(n):
+            if s == obs.seat:
+                state._hands[s] = [card.id for card in obs.hand]
+            else:
+                size = obs.hand_sizes[s]
+                state._hands[s] = sorted(pool[:size])
+                del pool[:size]
+        state._stock = pool
+        state._pile = [card.id for card in obs.pile]
+        state._taken = [[card.id for card in cards] for cards in obs.taken]
+        state._foxtrots = [[card.id for card in cards] for cards in obs.foxtrots]
+        state._last_taker = -1 if obs.last_taker is None else obs.last_taker
+        state._to_move = obs.to_move if obs.to_move is not None else 0
+        state._upturned = obs.upturned.id if obs.upturned is not None else -1
+        state._actions = [seat << 6 | action.code for seat, action in obs.history]
+        state._deals = [DealLog(-1, None, (), scores) for scores in obs.deal_scores]
+        state.totals = list(obs.totals)
+        state.phase = Phase.PLAYING
+        return state
