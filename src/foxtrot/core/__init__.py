@@ -24,7 +24,16 @@ from .events import (
 from .observation import Observation
 from .options import PRESETS, LeftoverPile, MostCardsTie, TableOptions, TakeRule
 from .outcome import Outcome, Phase
-from .record import ReplayStep, dumps, from_record, loads, replay, state_at, to_record
+from .record import (
+    ReplayStep,
+    dumps,
+    from_record,
+    loads,
+    parse_record,
+    replay,
+    state_at,
+    to_record,
+)
 from .scoring import ScoreLine, score_deal
 from .state import DealLog, State
 
@@ -33,7 +42,7 @@ __all__ = [
     "DealLog", "DealStarted", "DeckError", "Event", "FoxtrotError", "IllegalActionError",
     "LeftoverPile", "Lot", "MatchEnded", "MostCardsTie", "NotationError", "Observation",
     "OptionsError", "Outcome", "Phase", "PileTaken", "PlayResult", "Rank", "RecordError",
-    "Redealt", "ReplayStep", "ScoreLine", "State", "Suit", "TableOptions", "TakeRule", "draw_lots",
-    "dumps", "format_cards", "from_record", "loads", "parse_cards", "replay", "score_deal",
-    "shuffled_deck", "state_at", "to_record",
+    "Redealt", "ReplayStep", "ScoreLine", "State", "Suit", "TableOptions", "TakeRule",
+    "draw_lots", "dumps", "format_cards", "from_record", "loads", "parse_cards", "parse_record",
+    "replay", "score_deal", "shuffled_deck", "state_at", "to_record",
 ]

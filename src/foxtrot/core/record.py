@@ -77,10 +77,10 @@ def dumps(state: State) -> str:
 
 def loads(text: str | bytes) -> State:
     """Check and replay a record given as JSON text; the state after its last action."""
-    return from_record(parse(text))
+    return from_record(parse_record(text))
 
 
-def parse(text: str | bytes) -> dict[str, Any]:
+def parse_record(text: str | bytes) -> dict[str, Any]:
     """JSON text to a dict, refusing anything that is not one JSON object."""
     try:
         data = json.loads(text)

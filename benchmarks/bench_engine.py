@@ -1,0 +1,87 @@
+"""Engine speed on one core: random playout actions/s and deals/s, and the cost of clone().
+
+Run: ``python benchmarks/bench_engine.py`` (``--seconds`` per configuration, default 2).
+
+"Search loop" is what a bot's rollout does: ``legal_actions()``, a random
+choice, ``apply_unchecked()``.  "Checked loop" uses ``apply()``, which checks
+the action and returns its events, as a front end does.  Both play whole
+matches (dealing included) with uniformly random legal actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import time
+from collections.abc import Callable
+
+from foxtrot import Phase, State, TableOptions
+
+
+def playout(options: TableOptions, seconds: float, checked: bool) -> tuple[float, float, float]:
+    """Random matches for ``seconds``: (actions/s, deals/s, actions per deal)."""
+    rng = random.Random(2026)
+    choice = rng.choice
+    actions = deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = State(options, dealer=0)
+        step: Callable[..., object] = state.apply if checked else state.apply_unchecked
+        while not state.is_over:
+            state.deal(rng)
+            deals += 1
+            while state.phase is Phase.PLAYING:
+                step(choice(state.legal_actions()))
+                actions += 1
+    elapsed = time.perf_counter() - start
+    return actions / elapsed, deals / elapsed, actions / deals
+
+
+def mid_deal_state(players: int) -> State:
+    """A state 30 actions into a deal."""
+    rng = random.Random(7)
+    state = State(TableOptions(players=players), dealer=0)
+    state.deal(rng)
+    for _ in range(30):
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    return state
+
+
+def per_call(fn: Callable[[], object], repeat: int = 20000) -> float:
+    """Microseconds per call of ``fn`` (best of five runs)."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(repeat):
+            fn()
+        best = min(best, (time.perf_counter() - start) / repeat)
+    return best * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core,"
+          f" {args.seconds:g} s per line")
+    print(f"{'players':>7} {'take':>5} | {'search loop':>24} | {'checked loop':>24} | actions/deal")
+    for players in (2, 4, 6, 9):
+        for take in ("any", "match"):
+            options = TableOptions(players=players, take=take)
+            fast = playout(options, args.seconds, checked=False)
+            slow = playout(options, args.seconds, checked=True)
+            print(f"{players:>7} {take:>5} | {fast[0]:>10,.0f} act/s {fast[1]:>6,.0f} deal/s"
+                  f" | {slow[0]:>10,.0f} act/s {slow[1]:>6,.0f} deal/s | {fast[2]:.1f}")
+    for players in (2, 4):
+        state = mid_deal_state(players)
+        print(f"{players} players, mid-deal: clone() {per_call(state.clone):.2f} µs,"
+              f" observation() {per_call(lambda s=state: s.observation(0)):.2f} µs,"
+              f" legal_actions() {per_call(state.legal_actions):.2f} µs")
+
+
+if __name__ == "__main__":
+    main()

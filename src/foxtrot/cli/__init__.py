@@ -1,0 +1,1 @@
+"""The foxtrot command line."""

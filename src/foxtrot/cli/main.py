@@ -1,0 +1,116 @@
+"""The ``foxtrot`` command: rules, simulate, check, replay."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+
+from ..core import PRESETS, FoxtrotError, TableOptions
+from ..i18n import LANGUAGES, system_language
+from . import records, simulate
+
+
+def rules_text(lang: str) -> str:
+    """The rules of Foxtrot in ``lang``, as Markdown."""
+    return (resources.files("foxtrot") / "data" / "rules" / f"{lang}.md").read_text("utf-8")
+
+
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    """The flags that make a ``TableOptions`` (shared by every command that starts matches)."""
+    group = parser.add_argument_group("table options (rules C3, T2, T6, E2, P3, M1)")
+    group.add_argument("--preset", choices=sorted(PRESETS), default="classic",
+                       help="start from a named preset (default: classic)")
+    group.add_argument("--players", type=int, help="2-6, or 7-9 with three decks")
+    group.add_argument("--take", choices=["any", "match"], help="take rule (T2)")
+    group.add_argument("--forced-foxtrot", action=argparse.BooleanOptionalAction, default=None,
+                       help="a possible foxtrot must be made (T6, X4)")
+    group.add_argument("--leftover-pile", choices=["discard", "last_taker"],
+                       help="who gets the pile left at the end of a deal (E2, X5)")
+    group.add_argument("--most-cards-tie", choices=["none", "all"],
+                       help="who scores most cards on a tie (P3, X6)")
+    group.add_argument("--target", type=int, help="150, 200, 300, 400 or any positive number")
+
+
+def table_options(args: argparse.Namespace) -> TableOptions:
+    """The options chosen by ``add_table_options`` flags."""
+    changes = {
+        key: getattr(args, key)
+        for key in ("players", "take", "forced_foxtrot", "leftover_pile", "most_cards_tie",
+                    "target")
+        if getattr(args, key) is not None
+    }
+    return TableOptions.preset(args.preset, **changes)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="foxtrot", description="Foxtrot (American Pishti), the double-deck card game.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    rules = sub.add_parser("rules", help="print the rules")
+    rules.add_argument("--lang", choices=LANGUAGES, default=None,
+                       help="en, ru or uk (default: from the system locale)")
+
+    sim = sub.add_parser("simulate", help="play random legal matches and print statistics")
+    add_table_options(sim)
+    sim.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of every shuffle (default 0)")
+    sim.add_argument("--records", type=Path, metavar="DIR",
+                     help="write one G2 record per match into DIR")
+    sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+    check = sub.add_parser("check", help="validate game records; exit 1 if any is invalid")
+    check.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                       help="record files, or folders of *.json records")
+
+    rep = sub.add_parser("replay", help="print a recorded match action by action in words")
+    rep.add_argument("file", type=Path, metavar="FILE")
+    rep.add_argument("--lang", choices=LANGUAGES, default=None)
+    rep.add_argument("--deal", type=int, metavar="N", help="only deal N (1-based)")
+    rep.add_argument("--hands", action="store_true",
+                     help="also show every hand and the stock when a deal starts")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status is 0 on success, 1 on invalid input."""
+    args = build_parser().parse_args(argv)
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        if args.command == "rules":
+            text = rules_text(args.lang or system_language())
+            if out.is_terminal:
+                out.print(Markdown(text))
+            else:
+                sys.stdout.write(text)
+            return 0
+        if args.command == "simulate":
+            if args.matches < 1:
+                err.print("foxtrot simulate: --matches must be at least 1")
+                return 2
+            return simulate.run(table_options(args), matches=args.matches, seed=args.seed,
+                                records=args.records, as_json=args.json, out=out, err=err)
+        if args.command == "check":
+            return records.check(args.files, out)
+        if args.command == "replay":
+            return records.replay(args.file, args.lang or system_language(), args.deal,
+                                  args.hands, out)
+    except FoxtrotError as error:
+        err.print(f"foxtrot {args.command}: {error}", markup=False)
+        return 1
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        return 130
+    raise AssertionError(args.command)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

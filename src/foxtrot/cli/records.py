@@ -1,0 +1,72 @@
+"""``foxtrot check`` and ``foxtrot replay``: validate records, tell a match in words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from rich.console import Console
+
+from ..core import FoxtrotError, format_cards, parse_record
+from ..core import replay as replay_steps
+from ..i18n import catalog
+from ..narrate import narrate
+from ..storage import load, read_text
+
+
+def record_files(paths: Iterable[Path]) -> list[Path]:
+    """The files named, with folders replaced by the ``*.json`` files in them."""
+    files: list[Path] = []
+    for path in paths:
+        files.extend(sorted(path.glob("*.json")) if path.is_dir() else [path])
+    return files
+
+
+def check(paths: Iterable[Path], out: Console) -> int:
+    """Check each record; print one line per file; 1 if any is invalid."""
+    bad = 0
+    files = record_files(paths)
+    for path in files:
+        try:
+            state = load(path)
+        except FoxtrotError as error:
+            bad += 1
+            out.print(f"INVALID {error}", markup=False)
+            continue
+        deals = state.deal_number
+        status = f"won by seat {state.winner}" if state.winner is not None else "unfinished"
+        out.print(f"ok {path}: {deals} deals, {status}", markup=False)
+    if not files:
+        out.print("no record files found")
+        return 1
+    out.print(f"{len(files) - bad} valid, {bad} invalid")
+    return 1 if bad else 0
+
+
+def replay(path: Path, lang: str, only_deal: int | None, hands: bool, out: Console) -> int:
+    """Print the match recorded in ``path`` step by step, in words."""
+    data = parse_record(read_text(path))
+    load(path)  # refuse a bad record before printing any of it
+    cat = catalog(lang)
+    names = data["names"]
+    state = None
+    for step in replay_steps(data):
+        state = step.state
+        if only_deal is not None and step.deal + 1 != only_deal:
+            continue
+        if step.action is None:
+            out.rule(cat.text("deal_header", deal=step.deal + 1))
+        for line in (text for event in step.events for text in narrate(event, names, lang)):
+            out.print(line, markup=False)
+        if step.action is None and hands:
+            for seat, name in enumerate(names):
+                out.print(cat.text("hand_of", name=name,
+                                   cards=format_cards(state.hand(seat), lang)), markup=False)
+            stock = state.stock
+            out.print(cat.text("stock_of", n=len(stock), cards=format_cards(stock, lang)),
+                      markup=False)
+    if state is None:
+        out.print(cat.text("no_deals"))
+    elif state.winner is None:
+        out.print(cat.text("match_unfinished", totals=", ".join(map(str, state.totals))))
+    return 0

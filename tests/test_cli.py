@@ -1,0 +1,127 @@
+"""The ``foxtrot`` command: rules, simulate, check, replay (issue: CLI)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from foxtrot.cli.main import main
+
+
+@pytest.mark.parametrize(("lang", "title", "word"), [
+    ("en", "# Foxtrot", "foxtrot"), ("ru", "# Фокстрот", "фокстрот"),
+    ("uk", "# Фокстрот", "фокстрот"),
+])
+def test_rules_in_each_language(lang: str, title: str, word: str,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--lang", lang]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(title)
+    assert word in text.lower()
+    for option in ("take", "forced_foxtrot", "leftover_pile", "most_cards_tie", "target",
+                   "last_taker", "match"):
+        assert option in text, option
+
+
+def test_simulate_writes_valid_records_and_statistics(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    records = tmp_path / "records"
+    assert main(["simulate", "--players", "3", "--take", "match", "--matches", "4",
+                 "--seed", "9", "--records", str(records), "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    files = sorted(records.glob("*.json"))
+    assert len(files) == 4
+    assert stats["matches"] == 4 and stats["options"]["take"] == "match"
+    assert sum(stats["wins_by_seat"]) == 4
+    # take = match with 3 players: 104 - 1 upturned = 103 cards, 1 stays undealt: 102 plays
+    assert stats["deal_length"]["min"] == stats["deal_length"]["max"] == 102
+    assert main(["check", str(records)]) == 0
+    assert "4 valid, 0 invalid" in capsys.readouterr().out
+    # the same seed gives the same matches
+    again = tmp_path / "again"
+    assert main(["simulate", "--players", "3", "--take", "match", "--matches", "4",
+                 "--seed", "9", "--records", str(again), "--json"]) == 0
+    assert [f.read_text() for f in files] == [f.read_text() for f in sorted(again.glob("*.json"))]
+
+
+def test_simulate_table_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "2", "--matches", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 random matches, 2 players, take = any" in out
+    assert "foxtrots (all players)" in out and "deal length" in out
+
+
+def test_simulate_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "12", "--matches", "1"]) == 1
+    assert "players: 12 is not allowed" in capsys.readouterr().err
+
+
+def _one_record(tmp_path: Path) -> Path:
+    assert main(["simulate", "--players", "2", "--matches", "1", "--seed", "3",
+                 "--records", str(tmp_path), "--json"]) == 0
+    return next(tmp_path.glob("*.json"))
+
+
+def test_check_refuses_a_tampered_record(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = _one_record(tmp_path)
+    data = json.loads(path.read_text())
+    data["deals"][0]["scores"][1]["card_points"] += 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["check", str(path), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"INVALID {bad}: deal 0: scores of seat 1: card_points" in out
+    assert "(rule P2)" in out and "1 valid, 1 invalid" in out
+
+
+def test_check_refuses_broken_json_and_missing_files(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "foxtrot-record/1", ')
+    assert main(["check", str(broken), str(tmp_path / "missing.json")]) == 1
+    out = capsys.readouterr().out
+    assert "not JSON" in out and "cannot read" in out
+
+
+@pytest.mark.parametrize(("lang", "phrase"),
+                         [("en", "Deal 1:"), ("ru", "Игра 1:"), ("uk", "Гра 1:")])
+def test_replay_tells_the_match(tmp_path: Path, lang: str, phrase: str,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = _one_record(tmp_path)
+    capsys.readouterr()
+    assert main(["replay", str(path), "--lang", lang, "--hands"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(path.read_text())
+    assert phrase in out
+    plays = sum(len(deal["actions"]) for deal in data["deals"])
+    lines = [line for line in out.splitlines() if line.startswith(("Player 1 ", "Player 2 "))]
+    assert len(lines) >= plays  # one line per action, plus score lines
+    winner = data["names"][data["winner"]]
+    assert winner in out.splitlines()[-1]
+
+
+def test_replay_refuses_a_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _one_record(tmp_path)
+    data = json.loads(path.read_text())
+    data["deals"][0]["actions"][3]["seat"] = (data["deals"][0]["actions"][3]["seat"] + 1) % 2
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "deal 0, action 3: seat" in err and "turn" in err
+
+
+def test_console_script_is_installed() -> None:
+    exe = shutil.which("foxtrot")
+    cmd = [exe] if exe else [sys.executable, "-m", "foxtrot.cli.main"]
+    done = subprocess.run([*cmd, "rules", "--lang", "uk"], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0
+    assert done.stdout.startswith("# Фокстрот")
