@@ -1,7 +1,7 @@
 """The Foxtrot rules engine: no I/O, no third-party imports, nothing from the front ends."""
 
 from .actions import ACTIONS, TAKE, Action
-from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards
+from .cards import CARD_POINTS, CARDS, Card, Rank, Suit, format_cards, parse_cards
 from .dealing import Lot, draw_lots, shuffled_deck
 from .errors import (
     DeckError,
@@ -38,11 +38,11 @@ from .scoring import ScoreLine, score_deal
 from .state import DealLog, State
 
 __all__ = [
-    "ACTIONS", "CARDS", "PRESETS", "TAKE", "Action", "Card", "CardPlayed", "DealEnded",
-    "DealLog", "DealStarted", "DeckError", "Event", "FoxtrotError", "IllegalActionError",
-    "LeftoverPile", "Lot", "MatchEnded", "MostCardsTie", "NotationError", "Observation",
-    "OptionsError", "Outcome", "Phase", "PileTaken", "PlayResult", "Rank", "RecordError",
-    "Redealt", "ReplayStep", "ScoreLine", "State", "Suit", "TableOptions", "TakeRule",
-    "draw_lots", "dumps", "format_cards", "from_record", "loads", "parse_cards", "parse_record",
-    "replay", "score_deal", "shuffled_deck", "state_at", "to_record",
+    "ACTIONS", "CARDS", "CARD_POINTS", "PRESETS", "TAKE", "Action", "Card", "CardPlayed",
+    "DealEnded", "DealLog", "DealStarted", "DeckError", "Event", "FoxtrotError",
+    "IllegalActionError", "LeftoverPile", "Lot", "MatchEnded", "MostCardsTie", "NotationError",
+    "Observation", "OptionsError", "Outcome", "Phase", "PileTaken", "PlayResult", "Rank",
+    "RecordError", "Redealt", "ReplayStep", "ScoreLine", "State", "Suit", "TableOptions",
+    "TakeRule", "draw_lots", "dumps", "format_cards", "from_record", "loads", "parse_cards",
+    "parse_record", "replay", "score_deal", "shuffled_deck", "state_at", "to_record",
 ]

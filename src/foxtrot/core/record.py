@@ -85,13 +85,14 @@ def parse_record(text: str | bytes) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except UnicodeDecodeError as error:
-        raise RecordError(f"not UTF-8 text: {error.reason} at byte {error.start}") from None
+        raise RecordError(f"not UTF-8 text: {error.reason} at byte {error.start} (rule G2)"
+                          ) from None
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno} (rule G2)"
         ) from None
     if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+        raise RecordError(f"a record is a JSON object, not {type(data).__name__} (rule G2)")
     return data
 
 
@@ -127,7 +128,7 @@ def replay(data: Mapping[str, Any]) -> Iterator[ReplayStep]:
     n = state.options.players
     for index, deal in enumerate(deals):
         if not isinstance(deal, dict):
-            raise RecordError("a deal is a JSON object", deal=index)
+            raise RecordError("a deal is a JSON object (rule G2)", deal=index)
         if state.phase is Phase.OVER:
             raise RecordError(f"the match was won in deal {index - 1}; no deal may follow"
                               " (rule M2)", deal=index)
@@ -148,7 +149,7 @@ def replay(data: Mapping[str, Any]) -> Iterator[ReplayStep]:
         yield ReplayStep(index, None, None, None, events, state)
         actions = deal.get("actions")
         if not isinstance(actions, list):
-            raise RecordError("actions: expected a list", deal=index)
+            raise RecordError("actions: expected a list (rule G2)", deal=index)
         for number, item in enumerate(actions):
             seat, move = _action(item, n, index, number)
             if state.to_move is None:
@@ -181,16 +182,18 @@ def state_at(data: Mapping[str, Any], deal: int, action: int | None = None) -> S
 
 def _new_state(data: Mapping[str, Any]) -> State:
     if not isinstance(data, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+        raise RecordError(f"a record is a JSON object, not {type(data).__name__} (rule G2)")
     if data.get("format") != FORMAT:
         raise RecordError(f"format is {data.get('format')!r}, expected {FORMAT!r} (rule G2)")
     try:
         options = TableOptions.from_json(_field(data, "options", dict))
     except FoxtrotError as error:
-        raise RecordError(str(error)) from None
+        message = str(error) if "(rule" in str(error) else f"{error} (rule G2)"
+        raise RecordError(message) from None
     names = _field(data, "names", list)
     if len(names) != options.players or not all(isinstance(name, str) for name in names):
-        raise RecordError(f"names: expected {options.players} names as text, got {names!r}")
+        raise RecordError(f"names: expected {options.players} names as text, got {names!r}"
+                          " (rule G2)")
     deals = _field(data, "deals", list)
     _field(data, "totals", list)
     if "winner" not in data:
@@ -237,7 +240,7 @@ def _lot(raw: Any, players: int) -> Lot | None:
 
 def _cards(raw: Any, deal: int) -> list[Card]:
     if not isinstance(raw, list):
-        raise RecordError("deck: expected a list of cards", deal=deal)
+        raise RecordError("deck: expected a list of cards (rule G2)", deal=deal)
     cards = []
     for position, token in enumerate(raw):
         try:
@@ -249,18 +252,19 @@ def _cards(raw: Any, deal: int) -> list[Card]:
 
 def _action(item: Any, players: int, deal: int, number: int) -> tuple[int, Action]:
     if not isinstance(item, dict):
-        raise RecordError(f"expected an object like {{'seat': 1, 'play': 'QS'}}, got {item!r}",
+        raise RecordError(f"expected an object like {{'seat': 1, 'play': 'QS'}}, got {item!r}"
+                          " (rule G2)",
                           deal=deal, action=number)
     seat = item.get("seat")
     if type(seat) is not int or not 0 <= seat < players:
-        raise RecordError(f"seat {seat!r} is not a seat (0 to {players - 1})",
+        raise RecordError(f"seat {seat!r} is not a seat (0 to {players - 1}) (rule C3)",
                           deal=deal, action=number)
     if ("play" in item) == ("take" in item):
         raise RecordError("an action has exactly one of 'play' and 'take' (rule G2)",
                           deal=deal, action=number)
     if "take" in item:
         if item["take"] is not True:
-            raise RecordError(f"take is {item['take']!r}, expected true", deal=deal,
+            raise RecordError(f"take is {item['take']!r}, expected true (rule G2)", deal=deal,
                               action=number)
         return seat, TAKE
     play = item["play"]
@@ -286,18 +290,20 @@ def _check_scores(deal: Mapping[str, Any], state: State, index: int) -> None:
     computed = state.deal_logs()[index].scores
     assert computed is not None
     if not isinstance(raw, list) or len(raw) != len(computed):
-        raise RecordError(f"scores: expected one entry for each of {len(computed)} seats",
+        raise RecordError(f"scores: expected one entry for each of {len(computed)} seats"
+                          " (rule G2)",
                           deal=index)
     for seat, (entry, line) in enumerate(zip(raw, computed, strict=True)):
         try:
             given = ScoreLine.from_json(entry)
         except RecordError as error:
-            raise RecordError(f"scores of seat {seat}: {error}", deal=index) from None
+            raise RecordError(f"scores of seat {seat}: {error} (rule G2)", deal=index) from None
         for name, rule in _SCORE_RULES.items():
             if getattr(given, name) != getattr(line, name):
                 raise RecordError(
                     f"scores of seat {seat}: {name} is {getattr(given, name)}, the actions give"
-                    f" {getattr(line, name)} (rule {rule})", deal=index)
+                    f" {getattr(line, name)} (rule {rule}); the deal ended with action"
+                    f" {len(deal['actions']) - 1} (rule G3)", deal=index)
 
 
 def _check_end(data: Mapping[str, Any], state: State) -> None:

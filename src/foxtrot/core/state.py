@@ -235,7 +235,8 @@ class State:
         if error is not None:
             raise error
         mover = self._to_move
-        pile = tuple(CARDS[card] for card in self._pile)
+        table = self._pile  # X5 may hand this list to the last taker when the deal ends
+        pile = tuple(CARDS[card] for card in table)
         stock = len(self._stock)
         deals = len(self._deals)
         result = self._do(action.code)
@@ -249,7 +250,7 @@ class State:
             assert result is not None
             events.append(CardPlayed(mover, card, result, (*pile, card)))
         if len(self._deals) > deals:
-            events.extend(self._deal_end_events())
+            events.extend(self._deal_end_events(table))
         elif len(self._stock) < stock:
             each = (stock - len(self._stock)) // self.options.players
             events.append(Redealt(each, len(self._stock)))
@@ -321,6 +322,7 @@ class State:
             return
         if self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0:
             self._taken[self._last_taker].extend(self._pile)  # X5
+            self._pile = []  # the pile is his now: no card is in two places
         scores = score_deal(self._taken, self._foxtrots, self.options.most_cards_tie)
         for seat, line in enumerate(scores):
             self.totals[seat] += line.total
@@ -332,13 +334,13 @@ class State:
         else:
             self.phase = Phase.AWAITING_DEAL
 
-    def _deal_end_events(self) -> list[Event]:
+    def _deal_end_events(self, table: list[int]) -> list[Event]:
         log = self._deals[-1]
         assert log.scores is not None
         to_last = self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0
         events: list[Event] = [DealEnded(
             len(self._deals) - 1, log.scores, tuple(self.totals), len(self._stock),
-            tuple(CARDS[c] for c in self._pile), self._last_taker if to_last else None)]
+            tuple(CARDS[c] for c in table), self._last_taker if to_last else None)]
         if self.winner is not None:
             events.append(MatchEnded(self.winner, tuple(self.totals)))
         return events
