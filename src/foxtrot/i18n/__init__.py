@@ -15,18 +15,33 @@ one/other; Russian and Ukrainian: one/few/many).
 
 from __future__ import annotations
 
+import importlib
 import locale
 import os
 from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
-from . import en, ru, uk
-
 LANGUAGES: Final = ("en", "ru", "uk")
-_MESSAGES: Final[Mapping[str, Mapping[str, str | Mapping[str, str]]]] = {
-    "en": en.MESSAGES, "ru": ru.MESSAGES, "uk": uk.MESSAGES,
-}
+#: Each area of the program keeps its messages in modules ``<area>_<lang>.py`` beside this one.
+AREAS: Final = ("narration", "coach", "tui", "tournament")
+
+Message = str | Mapping[str, str]
+
+
+def messages(lang: str) -> dict[str, Message]:
+    """Every message of ``lang``, from all areas."""
+    found: dict[str, Message] = {}
+    for area in AREAS:
+        try:
+            module = importlib.import_module(f"{__name__}.{area}_{lang}")
+        except ModuleNotFoundError:
+            continue
+        for key, value in module.MESSAGES.items():
+            if key in found:
+                raise KeyError(f"message {key!r} of {lang} is defined twice")
+            found[key] = value
+    return found
 
 
 def plural_category(lang: str, n: int) -> str:
@@ -45,10 +60,10 @@ class Catalog:
     """The messages of one language."""
 
     def __init__(self, lang: str) -> None:
-        if lang not in _MESSAGES:
+        if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r} (expected en, ru or uk)")
         self.lang = lang
-        self._messages = _MESSAGES[lang]
+        self._messages = messages(lang)
 
     def text(self, key: str, **values: object) -> str:
         """The message ``key`` with ``values`` filled in."""
