@@ -1,0 +1,154 @@
+"""Card counting for the coach: what one seat can know about the cards it has not seen.
+
+Everything here is computed from the seat's ``Observation`` alone (rules V1, V2):
+the pack, the cards seen face up this deal (the upturned card and every card
+played) and the seat's own hand.  Nothing reads another hand or the stock, so
+a summary can be shown to a player without telling him anything he could not
+work out with a pencil.
+
+The lone-card risk is the chance that the next player holds at least one card
+of a rank: a foxtrot needs only one.  From the seat's side the unseen cards
+are spread at random over the other hands and the stock, so the next hand is
+a random draw of its size from them: the hypergeometric distribution,
+``1 - C(pool - k, h) / C(pool, h)`` for ``k`` unseen cards of the rank in a
+pool of ``pool`` unseen cards and a hand of ``h``.  This is the formula of
+``greedy.Odds``, with one change: if the next player's hand is empty, the
+stock is dealt again the moment this seat has moved (rule R1), so his hand is
+the ``min(8, stock // players)`` cards he is about to get (none when the deal
+ends, R2).  ``Odds`` would call every rank safe there.
+
+>>> import random
+>>> from foxtrot.core import State, TableOptions
+>>> state = State(TableOptions(players=2), dealer=0)
+>>> _ = state.deal(random.Random(3))
+>>> count = card_count(state.observation(1))
+>>> count.stock, count.next_seat, count.next_hand
+(87, 0, 8)
+>>> count.lines("en")[1]
+'Stock: 87 cards'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from math import comb
+from typing import Final
+
+from ..core import Card, Observation, Rank, Suit
+from ..i18n import catalog
+
+HAND_SIZE: Final = 8  # cards dealt to each player at most (D3, R1)
+QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
+
+
+def rank_display(rank: Rank, lang: str) -> str:
+    """A rank as the cards show it (``10``, ``J``; ``В``, ``Д``, ``К``, ``Т`` in ru/uk)."""
+    return Card(rank, Suit.SPADES).display(lang)[:-1]
+
+
+def percent(chance: float) -> int:
+    """A chance as a whole percentage; never 0 or 100 unless it is certain."""
+    if chance <= 0.0:
+        return 0
+    if chance >= 1.0:
+        return 100
+    return min(99, max(1, round(chance * 100)))
+
+
+def holds_chance(unseen_of_rank: int, pool: int, hand: int) -> float:
+    """The chance that a random hand of ``hand`` cards out of ``pool`` holds one of ``k``.
+
+    Hypergeometric: one minus the chance that all ``hand`` cards come from the
+    ``pool - unseen_of_rank`` cards of other ranks.
+    """
+    hand = min(hand, pool)
+    if unseen_of_rank <= 0 or hand <= 0:
+        return 0.0
+    return 1.0 - comb(pool - unseen_of_rank, hand) / comb(pool, hand)
+
+
+def next_hand_size(obs: Observation) -> int:
+    """The size of the hand the next player will hold when his turn comes after this seat's.
+
+    His hand as it is now; but an empty hand gets the redeal of rule R1 first
+    (or nothing, if the stock is too small and the deal ends, R2).
+    """
+    n = obs.players
+    nxt = (obs.seat + 1) % n
+    size = obs.hand_sizes[nxt]
+    if size == 0 and obs.stock >= n:
+        size = min(HAND_SIZE, obs.stock // n)
+    return size
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardCount:
+    """A seat's count of the cards it has not seen (they are in other hands or the stock).
+
+    ``lone_card_risk`` maps every rank to the chance that the next player
+    holds at least one card of it; ``hand_ranks`` are the ranks in the seat's
+    own hand, the lone cards it could lay.
+    """
+
+    unseen_tens: int
+    unseen_jacks: int
+    unseen_aces: int
+    unseen_queens_of_spades: int
+    stock: int
+    next_seat: int
+    lone_card_risk: dict[Rank, float] = dataclasses.field(hash=False)
+    next_hand: int = 0
+    next_name: str = ""
+    hand_ranks: tuple[Rank, ...] = ()
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """A short summary for the screen: unseen key cards, the stock, lone-card risks."""
+        cat = catalog(lang)
+        unseen = ", ".join((
+            cat.count("coach_unseen_tens", self.unseen_tens),
+            cat.count("coach_unseen_jacks", self.unseen_jacks),
+            cat.count("coach_unseen_aces", self.unseen_aces),
+            cat.text("coach_unseen_queens", n=self.unseen_queens_of_spades,
+                     card=QUEEN_OF_SPADES.display(lang)),
+        ))
+        found = [cat.text("coach_unseen", items=unseen),
+                 cat.count("coach_stock", self.stock)]
+        if self.hand_ranks:
+            ranks = sorted(self.hand_ranks, key=lambda rank: (self.lone_card_risk[rank], rank))
+            items = ", ".join(
+                cat.text("coach_risk_item", rank=rank_display(rank, lang),
+                         pct=percent(self.lone_card_risk[rank]))
+                for rank in ranks)
+            found.append(cat.text("coach_risk", name=self.next_name, items=items))
+        return found
+
+
+def card_count(obs: Observation) -> CardCount:
+    """Count what ``obs.seat`` has not seen, and the next player's chance to match a lone card.
+
+    Only the observation is read (pack minus seen cards minus the own hand),
+    so the count is exactly what the player could count himself.
+    """
+    unseen = obs.unseen_cards()
+    by_rank = [0] * len(Rank)
+    for card, copies in unseen.items():
+        by_rank[card.rank] += copies
+    pool = sum(by_rank)
+    hand = next_hand_size(obs)
+    nxt = (obs.seat + 1) % obs.players
+    return CardCount(
+        unseen_tens=by_rank[Rank.TEN],
+        unseen_jacks=by_rank[Rank.JACK],
+        unseen_aces=by_rank[Rank.ACE],
+        unseen_queens_of_spades=unseen[QUEEN_OF_SPADES],
+        stock=obs.stock,
+        next_seat=nxt,
+        lone_card_risk={rank: holds_chance(by_rank[rank], pool, hand) for rank in Rank},
+        next_hand=hand,
+        next_name=obs.names[nxt],
+        hand_ranks=tuple(sorted({card.rank for card in obs.hand})),
+    )
+
+
+__all__ = ["QUEEN_OF_SPADES", "CardCount", "card_count", "holds_chance", "next_hand_size",
+           "percent", "rank_display"]

@@ -1,0 +1,333 @@
+"""The coach: card counting, hints with reasons, the review of a deal (rules V1-V3, P1, P2, T3b).
+
+Search budgets are tiny (``iterations`` of 20-60, ``seconds=None`` so that the
+results do not depend on the machine's speed).  Positions in which the test
+needs the expert to find a move are played with three players: with two
+players and ``take = any`` a whole-deal playout swings by about 175 points
+(whoever must start the piles keeps starting them), and a search of a few
+dozen iterations can miss even a double foxtrot there.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from math import comb
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from foxtrot.bots.coach import (
+    GOOD_BELOW,
+    MISTAKE_FROM,
+    Grade,
+    ReviewItem,
+    action_text,
+    card_count,
+    explain,
+    observation_seed,
+    review,
+    suggest,
+    summary,
+)
+from foxtrot.bots.counting import QUEEN_OF_SPADES, next_hand_size, percent
+from foxtrot.bots.greedy import Odds
+from foxtrot.core import (
+    TAKE,
+    Action,
+    Card,
+    Observation,
+    Rank,
+    State,
+    TableOptions,
+    TakeRule,
+    to_record,
+)
+from helpers import deal_rigged, new_state, play_random
+
+LANGS = ("en", "ru", "uk")
+_CARD = re.compile(r"(10|[2-9JQKAВДКТ])([♠♥♦♣])")
+_LOCAL_RANK = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}
+
+
+def mentioned(text: str) -> set[Card]:
+    """Every card displayed in ``text`` (``10♥``, ``Q♠``, ``Д♠``, ``Т♣``)."""
+    return {Card.parse(_LOCAL_RANK.get(rank, rank) + "SHDC"["♠♥♦♣".index(suit)])
+            for rank, suit in _CARD.findall(text)}
+
+
+def known(obs: Observation) -> set[Card]:
+    """The cards a seat can know: its hand, the pile and every card seen this deal."""
+    return set(obs.hand) | set(obs.pile) | set(obs.seen_cards())
+
+
+def act(text: str) -> Action:
+    return Action.parse(text)
+
+
+def _position(players: int, hand: str, upturned: str, **options: object) -> State:
+    """A fresh deal, dealer 0: seat 1 plays first with ``hand`` and the upturned card."""
+    state = new_state(0, players=players, **options)
+    deal_rigged(state, hands={1: hand}, upturned=upturned)
+    return state
+
+
+# ------------------------------------------------------------ card counting
+
+def test_card_count_matches_a_count_by_hand() -> None:
+    state = _position(2, "10H 10D JS AS QS 2C 3C 4C", "10S")
+    count = card_count(state.observation(1))
+    # 8 tens: two in the hand, one upturned; 8 Jacks, 8 Aces: one each in the hand
+    assert (count.unseen_tens, count.unseen_jacks, count.unseen_aces,
+            count.unseen_queens_of_spades) == (5, 7, 7, 1)
+    assert (count.stock, count.next_seat, count.next_hand) == (104 - 17, 0, 8)
+    assert count.lines("en")[:2] == ["Unseen: 5 tens, 7 Jacks, 7 Aces, 1 Q♠", "Stock: 87 cards"]
+    assert count.lines("ru")[:2] == ["Ещё не вышли: 5 десяток, 7 валетов, 7 тузов, 1 Д♠",
+                                     "В запасе: 87 карт"]
+    assert count.lines("uk")[:2] == ["Ще не вийшли: 5 десяток, 7 валетів, 7 тузів, 1 Д♠",
+                                     "У запасі: 87 карт"]
+    assert count.lines("en")[2].startswith("Next player (Player 1) can match a lone card: ")
+    state.apply("JS")  # takes the upturned 10S (T3c): seat 0 has now seen 10S and JS
+    other = card_count(state.observation(0))  # seat 0 holds filler: no 10, J, A or Q♠
+    assert (other.unseen_tens, other.unseen_jacks, other.unseen_aces,
+            other.unseen_queens_of_spades, other.next_seat) == (7, 7, 8, 2, 1)
+
+
+def test_lone_card_risk_is_the_hypergeometric_chance() -> None:
+    state = _position(2, "10H 10D JS AS QS 2C 3C 4C", "10S")
+    obs = state.observation(1)
+    count = card_count(obs)
+    pool = 104 - 8 - 1  # everything but the own hand and the upturned card
+    by_rank = Counter(card.rank for card in obs.unseen_cards().elements())
+    for rank in Rank:
+        expected = 1 - comb(pool - by_rank[rank], 8) / comb(pool, 8)
+        assert count.lone_card_risk[rank] == pytest.approx(expected)
+        assert count.lone_card_risk[rank] == pytest.approx(Odds(obs).holds(rank))
+    assert count.lone_card_risk[Rank.TWO] > count.lone_card_risk[Rank.TEN]  # 5 tens unseen
+
+
+def test_R1_an_empty_next_hand_is_judged_by_the_redeal_it_is_about_to_get() -> None:
+    state = State(TableOptions(players=2, take=TakeRule.MATCH), dealer=0)
+    state.deal(random.Random(8))
+    while state.hand(1) or len(state.hand(0)) != 1:  # seat 1 has played his last card
+        state.apply(state.legal_actions()[0])
+    obs = state.observation(0)
+    assert obs.hand_sizes[1] == 0 and next_hand_size(obs) == 8
+    count = card_count(obs)
+    pool = sum(obs.unseen_cards().values())
+    sevens = sum(n for card, n in obs.unseen_cards().items() if card.rank == Rank.SEVEN)
+    assert count.lone_card_risk[Rank.SEVEN] == pytest.approx(
+        1 - comb(pool - sevens, 8) / comb(pool, 8))
+
+
+def test_a_rank_the_next_player_cannot_hold_is_safe() -> None:
+    obs = _position(3, "2S 2S 2H 2H 2D 2D 2C 2C", "5H").observation(1)  # every 2 is here
+    assert card_count(obs).lone_card_risk[Rank.TWO] == 0.0
+    assert percent(0.0) == 0 and percent(0.001) == 1 and percent(0.999) == 99
+    assert percent(1.0) == 100
+
+
+# -------------------------------------------------------------------- hints
+
+def test_T3b_a_forced_double_foxtrot_of_tens_is_worth_40() -> None:
+    state = _position(2, "10D 2S", "10H", forced_foxtrot=True)
+    obs = state.observation(1)
+    hint = suggest(obs, iterations=30, seconds=None)
+    assert hint.action == act("10D") and hint.value is None  # one legal action: no search
+    assert hint.reason == "the only legal move: makes a double foxtrot: +40"
+    assert suggest(obs, "ru").reason == "единственный возможный ход: делает двойной фокстрот: +40"
+    assert suggest(obs, "uk").reason == "єдиний можливий хід: робить подвійний фокстрот: +40"
+    hash(hint)  # frozen and hashable, although the risks are a dict
+
+
+def test_T3b_the_expert_makes_an_obvious_double_foxtrot_and_says_why() -> None:
+    state = _position(3, "10D 2S", "10H")
+    obs = state.observation(1)
+    hint = suggest(obs, iterations=60, seconds=None)
+    assert hint.action == act("10D")
+    assert hint.reason == "makes a double foxtrot: +40" and hint.value is not None
+    assert explain(obs, act("10D"), "ru") == "делает двойной фокстрот: +40"
+    jacks = _position(3, "JD 2S", "JH").observation(1)
+    assert explain(jacks, act("JD")) == "makes a double foxtrot: +22"  # 20 + 1 + 1 (P1, P2)
+
+
+def test_suggest_is_legal_and_deterministic_for_the_same_observation() -> None:
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = State(TableOptions(players=2 + seed), dealer=0)
+        state.deal(rng)
+        play_random(state, rng, max_actions=3 + 5 * seed)
+        seat = state.to_move
+        assert seat is not None
+        obs = state.observation(seat)
+        first = suggest(obs, iterations=20, seconds=None)
+        assert first.action in obs.legal_actions
+        assert suggest(obs, iterations=20, seconds=None) == first
+        assert observation_seed(obs) == observation_seed(state.clone().observation(seat))
+
+
+def test_reasons_name_what_the_move_does() -> None:
+    lone = _position(3, "2C 5D", "5H")
+    obs = lone.observation(1)
+    assert explain(obs, act("5D")) == "makes a foxtrot: +10"
+    assert explain(obs, TAKE) == "takes the lone 5♥: the next player must start a new pile"
+    assert explain(obs, act("2C")) == "leaves no lone card for a foxtrot"
+    assert explain(obs, TAKE, "uk") == (
+        "забирає одиночну карту 5♥: наступному гравцеві доведеться починати новий стос")
+
+    small = _position(3, "2C QS", "QH")
+    small.apply("2C")  # the pile: Q♥ 2♣; seat 2 (quiet filler cards) to move
+    obs = small.observation(2)
+    assert explain(obs, TAKE) == "takes 2 cards"
+    assert explain(obs, obs.legal_actions[0]) == (
+        "keeps the pile small: nothing in it is worth taking")
+
+    poison = _position(3, "QS 2C", "5H")
+    obs = poison.observation(1)
+    assert explain(obs, act("QS")) == "feeds the pile with the Q♠: -20 for whoever takes it"
+    poison.apply("QS")  # the pile: 5H QS
+    obs = poison.observation(2)
+    assert explain(obs, TAKE) == "takes 2 cards despite the Q♠: -20"
+    assert explain(obs, TAKE, "ru") == "забирает 2 карты, хоть там и Д♠: -20"
+    quiet = next(a for a in obs.legal_actions if a.card is not None and a.card.rank != Rank.JACK)
+    assert explain(obs, quiet) == "avoids taking the Q♠"
+
+    ten = _position(3, "2C", "10H")
+    ten.apply("2C")
+    assert explain(ten.observation(2), TAKE) == "takes 10 points"
+    assert explain(ten.observation(2), TAKE, "ru") == "забирает 10 очков"
+    laid = ten.observation(2).hand[0]
+    assert explain(ten.observation(2), Action.play(laid)) == (
+        f"lays {laid.display()}: the pile holds 3 cards, +10 in points")
+    assert explain(ten.observation(2), Action.play(laid), "uk") == (
+        f"кладе {laid.display('uk')}: у стосі 3 карти, очки: +10")
+    with pytest.raises(ValueError, match="seat 1 is not to move"):
+        suggest(ten.observation(1))
+
+
+def test_a_lone_card_reason_gives_the_risk_or_says_it_is_safe() -> None:
+    state = _position(3, "2S 2S 2H 2H 2D 2D 2C 2C", "5H")
+    state.apply("take")  # seat 1 takes the upturned card: seat 2 must start a new pile
+    obs = state.observation(2)
+    card = obs.hand[0]
+    risk = card_count(obs).lone_card_risk[card.rank]
+    assert 0 < risk < 1
+    assert explain(obs, Action.play(card)) == (
+        f"leaves a lone {card.display()}: the next player can match it ({percent(risk)}%)")
+    state.apply(Action.play(card))
+    state.apply("take")  # seat 0 takes it; seat 1 must start a pile, and holds every 2
+    obs = state.observation(1)
+    assert explain(obs, act("2S")) == "leaves a lone 2♠ the next player cannot match"
+    assert explain(obs, act("2S"), "ru") == (
+        "оставляет одиночную карту 2♠: следующему игроку нечем сделать на неё фокстрот")
+
+
+# ------------------------------------------------- hints never tell secrets
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6),
+       take=st.sampled_from(list(TakeRule)), forced=st.booleans(),
+       actions=st.integers(0, 70), other=st.integers(0, 10**6))
+def test_V3_hints_never_mention_a_card_the_seat_cannot_know(
+        *, seed: int, players: int, take: TakeRule, forced: bool, actions: int,
+        other: int) -> None:
+    rng = random.Random(seed)
+    state = State(TableOptions(players=players, take=take, forced_foxtrot=forced),
+                  dealer=rng.randrange(players))
+    state.deal(rng)
+    play_random(state, rng, max_actions=actions)
+    seat = state.to_move
+    assume(seat is not None)
+    assert seat is not None
+    obs = state.observation(seat)
+    hint = suggest(obs, iterations=20, seconds=None)
+    assert hint.action in obs.legal_actions
+    seen = known(obs)
+    for lang in LANGS:
+        reason = explain(obs, hint.action, lang)
+        assert mentioned(reason) <= seen, (lang, reason)
+        lines = hint.counting.lines(lang)
+        # the first line counts categories of unseen cards; "Q♠" there names the category
+        assert mentioned(lines[0]) <= {QUEEN_OF_SPADES}, lines[0]
+        for line in lines[1:]:
+            assert mentioned(line) <= seen, (lang, line)
+    assert hint.reason == explain(obs, hint.action, "en")
+    # non-interference: deal the hidden cards anew; the hint must not change at all
+    resampled = state.resample(seat, random.Random(other))
+    assert suggest(resampled.observation(seat), iterations=20, seconds=None) == hint
+
+
+# ------------------------------------------------------------------- review
+
+def _declined_foxtrot_record() -> dict[str, object]:
+    """Seat 1 lays 2S on the upturned 10H instead of making a double foxtrot with 10D."""
+    state = _position(3, "10D 10D 2S 2S 3S 3S 4S 4S", "10H")
+    state.apply("2S")
+    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])
+    return to_record(state)
+
+
+def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
+    record = _declined_foxtrot_record()
+    items = review(record, 1, iterations=60)
+    assert [(item.deal, item.index, item.played) for item in items] == [(0, 0, act("2S"))]
+    item = items[0]
+    assert item.best == act("10D")
+    assert item.grade is Grade.MISTAKE and item.loss >= 10
+    lost = round(item.loss)
+    assert item.text() == (f"Deal 1, move 1: 2♠ — mistake, -{lost} points; better 10♦"
+                           " (makes a double foxtrot: +40).")
+    assert item.text("ru").startswith("Раздача 1, ход 1: 2♠ — ошибка, -")
+    assert item.text("uk").endswith("краще 10♦ (робить подвійний фокстрот: +40).")
+    assert summary(items) == f"0 good moves, 0 inaccuracies, 1 mistake; {lost} points lost in all"
+    assert summary(items, "ru").startswith("0 хороших ходов, 0 неточностей, 1 ошибка; всего")
+
+
+def test_review_finds_the_foxtrot_good_and_skips_forced_moves() -> None:
+    state = _position(3, "10D 2S", "10H")
+    state.apply("10D")
+    items = review(to_record(state), 1, iterations=60)
+    assert len(items) == 1 and items[0].grade is Grade.GOOD and items[0].loss == 0.0
+    assert items[0].text("uk") == (
+        "Роздача 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40).")
+    forced = _position(3, "10D 2S", "10H", forced_foxtrot=True)
+    forced.apply("10D")
+    assert review(to_record(forced), 1, iterations=30) == []
+
+
+def test_review_refuses_a_bad_seat_or_deal() -> None:
+    record = _declined_foxtrot_record()
+    with pytest.raises(ValueError, match="not a seat"):
+        review(record, 3, iterations=10)
+    with pytest.raises(ValueError, match="no deal 4"):
+        review(record, 1, iterations=10, deal=4)
+    assert [item.index for item in review(record, 0, iterations=10, deal=0)] == [2]
+    assert review(record, 2, iterations=10, deal=0)[0].index == 1
+
+
+def test_grades_and_their_thresholds() -> None:
+    assert [Grade.of(x) for x in (0, GOOD_BELOW - 0.01, GOOD_BELOW, MISTAKE_FROM - 0.01,
+                                  MISTAKE_FROM, 55)] == [
+        Grade.GOOD, Grade.GOOD, Grade.INACCURACY, Grade.INACCURACY, Grade.MISTAKE, Grade.MISTAKE]
+    assert [Grade.MISTAKE.text(lang) for lang in LANGS] == ["mistake", "ошибка", "помилка"]
+
+
+def test_summary_counts_in_every_language() -> None:
+    obs = _position(3, "10D 2S", "10H").observation(1)
+
+    def item(grade: Grade, loss: float) -> ReviewItem:
+        return ReviewItem(0, 0, act("2S"), act("10D"), loss, grade, obs)
+
+    items = [item(Grade.GOOD, 0), item(Grade.INACCURACY, 4.2),
+             *[item(Grade.MISTAKE, 10.0) for _ in range(5)]]
+    assert summary(items, "ru") == (
+        "1 хороший ход, 1 неточность, 5 ошибок; всего потеряно 54 очка")
+    assert summary(items, "uk") == (
+        "1 добрий хід, 1 неточність, 5 помилок; усього втрачено 54 очки")
+    assert summary(items[:3], "en") == "1 good move, 1 inaccuracy, 1 mistake; 14 points lost in all"
+    assert items[1].text("ru") == (
+        "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40).")
+    assert action_text(TAKE, "ru") == "взять стопку" and action_text(TAKE, "uk") == "взяти стос"
