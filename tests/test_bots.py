@@ -21,7 +21,7 @@ from foxtrot.bots import (
 )
 from foxtrot.bots.inference import likelihood, passed_up
 from foxtrot.bots.rollout import policy_move, rollout, seen_by_rank
-from tests.helpers import deal_rigged, new_state
+from helpers import deal_rigged, new_state
 
 SMALL_EXPERT = {"iterations": 6, "seconds": None}
 
