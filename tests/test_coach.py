@@ -280,7 +280,7 @@ def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
     lost = round(item.loss)
     assert item.text() == (f"Deal 1, move 1: 2♠ — mistake, -{lost} points; better 10♦"
                            " (makes a double foxtrot: +40).")
-    assert item.text("ru").startswith("Раздача 1, ход 1: 2♠ — ошибка, -")
+    assert item.text("ru").startswith("Игра 1, ход 1: 2♠ — ошибка, -")
     assert item.text("uk").endswith("краще 10♦ (робить подвійний фокстрот: +40).")
     assert summary(items) == f"0 good moves, 0 inaccuracies, 1 mistake; {lost} points lost in all"
     assert summary(items, "ru").startswith("0 хороших ходов, 0 неточностей, 1 ошибка; всего")
@@ -292,7 +292,7 @@ def test_review_finds_the_foxtrot_good_and_skips_forced_moves() -> None:
     items = review(to_record(state), 1, iterations=60)
     assert len(items) == 1 and items[0].grade is Grade.GOOD and items[0].loss == 0.0
     assert items[0].text("uk") == (
-        "Роздача 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40).")
+        "Гра 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40).")
     forced = _position(3, "10D 2S", "10H", forced_foxtrot=True)
     forced.apply("10D")
     assert review(to_record(forced), 1, iterations=30) == []
@@ -329,5 +329,5 @@ def test_summary_counts_in_every_language() -> None:
         "1 добрий хід, 1 неточність, 5 помилок; усього втрачено 54 очки")
     assert summary(items[:3], "en") == "1 good move, 1 inaccuracy, 1 mistake; 14 points lost in all"
     assert items[1].text("ru") == (
-        "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40).")
+        "Игра 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40).")
     assert action_text(TAKE, "ru") == "взять стопку" and action_text(TAKE, "uk") == "взяти стос"

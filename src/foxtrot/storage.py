@@ -6,9 +6,12 @@ target, so an interrupted save never leaves a half-written record behind.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from .core import RecordError, State, dumps, loads
 
@@ -24,9 +27,18 @@ def data_dir() -> Path:
 
 def save(state: State, path: str | os.PathLike[str]) -> Path:
     """Write the record of ``state`` to ``path`` atomically."""
+    return write_atomic(dumps(state), path)
+
+
+def save_record(record: Mapping[str, Any], path: str | os.PathLike[str]) -> Path:
+    """Write a record dict (G2, with any added keys) to ``path`` atomically."""
+    return write_atomic(json.dumps(record, ensure_ascii=False) + "\n", path)
+
+
+def write_atomic(text: str, path: str | os.PathLike[str]) -> Path:
+    """Write ``text`` to ``path``: a temporary file beside it, fsync, rename."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = dumps(state)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:

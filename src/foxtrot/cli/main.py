@@ -1,4 +1,4 @@
-"""The ``foxtrot`` command: rules, simulate, check, replay."""
+"""The ``foxtrot`` command: rules, simulate, check, replay, play."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.markdown import Markdown
 
-from ..core import PRESETS, FoxtrotError, TableOptions
+from ..core import PRESETS, FoxtrotError, TableOptions, parse_record
 from ..i18n import LANGUAGES, system_language
-from . import records, simulate
+from ..storage import load, read_text
+from . import records, simulate, tournament
 
 
 def rules_text(lang: str) -> str:
@@ -76,6 +77,27 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--deal", type=int, metavar="N", help="only deal N (1-based)")
     rep.add_argument("--hands", action="store_true",
                      help="also show every hand and the stock when a deal starts")
+    rep.add_argument("--print", action="store_true", dest="print_only",
+                     help="print the match in words even in a terminal (no step-by-step viewer)")
+
+    play = sub.add_parser("play", help="play a match in the terminal")
+    add_table_options(play)
+    play.add_argument("--bots", metavar="LEVELS",
+                      help="computer opponents after the people, e.g. hard,medium"
+                           " (easy, medium, hard); starts at once")
+    play.add_argument("--humans", metavar="NAMES",
+                      help="the people at this screen (hot-seat), e.g. Ann,Bob; starts at once")
+    play.add_argument("--names", metavar="NAMES", help="names of the seats in order, e.g. Ann,Bob")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed of the shuffles (default: unpredictable)")
+    play.add_argument("--lang", choices=LANGUAGES, default=None,
+                      help="en, ru or uk (default: from the system locale)")
+    play.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
+                      help="continue a saved match (default: the newest autosave)")
+    play.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
+                      help="pause before a computer's move (default 0.6)")
+
+    tournament.add_parser(sub, add_table_options)
     return parser
 
 
@@ -101,8 +123,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check":
             return records.check(args.files, out)
         if args.command == "replay":
-            return records.replay(args.file, args.lang or system_language(), args.deal,
-                                  args.hands, out)
+            lang = args.lang or system_language()
+            if args.print_only or not (sys.stdin.isatty() and sys.stdout.isatty()):
+                return records.replay(args.file, lang, args.deal, args.hands, out)
+            from ..tui.launch import run_replay  # noqa: PLC0415 (Textual only when used)
+
+            data = parse_record(read_text(args.file))
+            load(args.file)  # refuse a bad record before showing any of it
+            return run_replay(data, lang, args.deal, args.hands)
+        if args.command == "play":
+            from ..tui.launch import run_play  # noqa: PLC0415 (Textual only when used)
+
+            return run_play(args, table_options(args), args.lang or system_language(), out)
+        if args.command == "tournament":
+            return tournament.run(args, table_options(args), out=out, err=err)
     except FoxtrotError as error:
         err.print(f"foxtrot {args.command}: {error}", markup=False)
         return 1

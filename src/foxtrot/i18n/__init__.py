@@ -24,7 +24,7 @@ from typing import Final
 
 LANGUAGES: Final = ("en", "ru", "uk")
 #: Each area of the program keeps its messages in modules ``<area>_<lang>.py`` beside this one.
-AREAS: Final = ("narration", "coach", "tui", "tournament")
+AREAS: Final = ("narration", "coach", "tui")
 
 Message = str | Mapping[str, str]
 

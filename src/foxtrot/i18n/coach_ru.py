@@ -53,9 +53,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_grade_good": "хороший ход",
     "coach_grade_inaccuracy": "неточность",
     "coach_grade_mistake": "ошибка",
-    "coach_review_good": "Раздача {deal}, ход {move}: {played} — {grade} ({reason}).",
+    "coach_review_good": "Игра {deal}, ход {move}: {played} — {grade} ({reason}).",
     "coach_review_worse": (
-        "Раздача {deal}, ход {move}: {played} — {grade}, {lost}; лучше {best} ({reason})."
+        "Игра {deal}, ход {move}: {played} — {grade}, {lost}; лучше {best} ({reason})."
     ),
     "coach_lost": {"one": "-{n} очко", "few": "-{n} очка", "many": "-{n} очков"},
     "coach_summary": "{good}, {inaccuracies}, {mistakes}; {lost}",

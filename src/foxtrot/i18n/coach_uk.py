@@ -53,9 +53,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_grade_good": "добрий хід",
     "coach_grade_inaccuracy": "неточність",
     "coach_grade_mistake": "помилка",
-    "coach_review_good": "Роздача {deal}, хід {move}: {played} — {grade} ({reason}).",
+    "coach_review_good": "Гра {deal}, хід {move}: {played} — {grade} ({reason}).",
     "coach_review_worse": (
-        "Роздача {deal}, хід {move}: {played} — {grade}, {lost}; краще {best} ({reason})."
+        "Гра {deal}, хід {move}: {played} — {grade}, {lost}; краще {best} ({reason})."
     ),
     "coach_lost": {"one": "-{n} очко", "few": "-{n} очки", "many": "-{n} очок"},
     "coach_summary": "{good}, {inaccuracies}, {mistakes}; {lost}",

@@ -1,0 +1,189 @@
+"""The setup screen: players, who is a person and who a computer, the table options, the target,
+the language.  The first dealer is drawn by lot when the match starts (rule D1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Final
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ..core import LeftoverPile, MostCardsTie, OptionsError, TableOptions, TakeRule
+from ..i18n import LANGUAGES, catalog
+from .screens import FoxScreen
+from .session import BOT_LEVELS, Seat, default_names
+
+TARGETS: Final = (150, 200, 300, 400)
+CUSTOM: Final = 0
+MAX_SEATS: Final = 9
+
+
+@dataclasses.dataclass(slots=True)
+class SetupValues:
+    """What the setup screen holds; also its result."""
+
+    options: TableOptions = dataclasses.field(default_factory=TableOptions)
+    seats: list[Seat] = dataclasses.field(
+        default_factory=lambda: [Seat()] + [Seat.bot("medium")] * (MAX_SEATS - 1))
+    names: list[str] = dataclasses.field(default_factory=lambda: [""] * MAX_SEATS)
+    lang: str = "en"
+
+    def chosen_names(self) -> list[str]:
+        """The names typed, the default names for the seats left blank."""
+        n = self.options.players
+        defaults = default_names(self.seats[:n], self.lang)
+        return [self.names[i].strip() or defaults[i] for i in range(n)]
+
+
+class SetupScreen(FoxScreen[SetupValues | None]):
+    """Choose the table; Start (or Enter in a field) begins the match, Esc quits."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "quit_setup", show=False),
+                                             Binding("f2", "start", show=False)]
+
+    def __init__(self, values: SetupValues) -> None:
+        super().__init__(values.lang)
+        self.values = values
+
+    def body(self) -> ComposeResult:
+        cat, v = self.cat, self.values
+        opts = v.options
+        yield Static(cat.text("tui_setup_title"), classes="title")
+        with VerticalScroll(id="form"):
+            yield self._row("tui_setup_players", Select(
+                [(str(n), n) for n in range(2, MAX_SEATS + 1)], value=opts.players,
+                allow_blank=False, compact=True, id="players"))
+            yield self._row("tui_setup_language", Select(
+                [(cat.text(f"tui_lang_{lang}"), lang) for lang in LANGUAGES], value=v.lang,
+                allow_blank=False, compact=True, id="lang"))
+            kinds = [(cat.text("tui_seat_human"), "human")] + [
+                (cat.text("tui_seat_bot", level=cat.text(f"tui_level_{level}")), level)
+                for level in BOT_LEVELS]
+            for i in range(MAX_SEATS):
+                seat = v.seats[i]
+                value = seat.level if seat.is_bot and seat.level in BOT_LEVELS else (
+                    "hard" if seat.is_bot else "human")
+                row = Horizontal(
+                    Label(Text(cat.text("tui_setup_seat", n=i + 1)), classes="label"),
+                    Select(kinds, value=value, allow_blank=False, compact=True,
+                           id=f"kind-{i}"),
+                    Input(v.names[i], placeholder=cat.text("tui_setup_name_placeholder"),
+                          compact=True, id=f"name-{i}", max_length=24),
+                    classes="row seat", id=f"seat-{i}")
+                row.display = i < opts.players
+                yield row
+            yield self._row("tui_setup_take", Select(
+                [(cat.text(f"tui_take_{rule.value}"), rule.value) for rule in TakeRule],
+                value=opts.take.value, allow_blank=False, compact=True, id="take"))
+            yield self._row("tui_setup_forced", Select(
+                [(cat.text("tui_no"), False), (cat.text("tui_yes"), True)],
+                value=opts.forced_foxtrot, allow_blank=False, compact=True, id="forced"))
+            yield self._row("tui_setup_leftover", Select(
+                [(cat.text(f"tui_leftover_{rule.value}"), rule.value) for rule in LeftoverPile],
+                value=opts.leftover_pile.value, allow_blank=False, compact=True, id="leftover"))
+            yield self._row("tui_setup_tie", Select(
+                [(cat.text(f"tui_tie_{rule.value}"), rule.value) for rule in MostCardsTie],
+                value=opts.most_cards_tie.value, allow_blank=False, compact=True, id="tie"))
+            custom = opts.target not in TARGETS
+            yield Horizontal(
+                Label(Text(cat.text("tui_setup_target")), classes="label"),
+                Select([(str(t), t) for t in TARGETS] + [(cat.text("tui_target_custom"), CUSTOM)],
+                       value=CUSTOM if custom else opts.target, allow_blank=False,
+                       compact=True, id="target"),
+                Input(str(opts.target) if custom else "", type="integer", compact=True,
+                      placeholder=cat.text("tui_target_placeholder"), id="custom-target"),
+                classes="row")
+            yield Static(Text(cat.text("tui_setup_dealer")), classes="note")
+        yield Static("", id="error", classes="error")
+        with Horizontal(id="buttons"):
+            yield Button(Text(cat.text("tui_setup_start")), id="start", variant="primary",
+                         compact=True)
+            yield Button(Text(cat.text("tui_setup_quit")), id="quit", compact=True)
+        yield Static(Text(cat.text("tui_keys_setup")), classes="keys")
+
+    def _row(self, label: str, widget: Any) -> Horizontal:
+        return Horizontal(Label(Text(self.cat.text(label)), classes="label"), widget,
+                          classes="row")
+
+    def on_mount(self) -> None:
+        self.query_one("#custom-target").display = self.query_one("#target", Select).value == CUSTOM
+        self.query_one("#start", Button).focus()
+
+    # ------------------------------------------------------------- reading
+
+    def _select(self, name: str) -> Any:
+        return self.query_one(f"#{name}", Select).value
+
+    def collect(self) -> bool:
+        """Read the values on the screen into ``values``; False if the target is not valid."""
+        players = int(self._select("players"))
+        seats = []
+        names = []
+        for i in range(MAX_SEATS):
+            kind = self._select(f"kind-{i}")
+            seats.append(Seat() if kind == "human" else Seat.bot(str(kind)))
+            names.append(self.query_one(f"#name-{i}", Input).value)
+        target = int(self._select("target"))
+        if target == CUSTOM:
+            text = self.query_one("#custom-target", Input).value.strip()
+            target = int(text) if text.lstrip("-").isdigit() else -1
+        ok = True
+        try:
+            options = TableOptions(
+                players=players, take=self._select("take"),
+                forced_foxtrot=bool(self._select("forced")),
+                leftover_pile=self._select("leftover"), most_cards_tie=self._select("tie"),
+                target=target)
+        except OptionsError:
+            options = self.values.options.replace(players=players)
+            ok = False
+        self.values = SetupValues(options, seats, names, str(self._select("lang")))
+        return ok
+
+    # ------------------------------------------------------------- events
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        """Show the seats in play; switch the language of the screen."""
+        name = event.select.id or ""
+        if name == "players":
+            for i in range(MAX_SEATS):
+                self.query_one(f"#seat-{i}").display = i < int(str(event.value))
+        elif name == "target":
+            self.query_one("#custom-target").display = event.value == CUSTOM
+        elif name == "lang" and event.value != self.lang:
+            self.collect()
+            self.values.lang = str(event.value)
+            self.lang = self.values.lang
+            self.cat = catalog(self.lang)
+            await self.recompose()
+            self.on_mount()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "quit":
+            self.action_quit_setup()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        """Start the match, or say what is wrong."""
+        error = self.query_one("#error", Static)
+        if not self.collect():
+            error.update(Text(self.cat.text("tui_setup_bad_target"), style="bold red"))
+            return
+        values = self.values
+        if all(seat.is_bot for seat in values.seats[:values.options.players]):
+            error.update(Text(self.cat.text("tui_setup_no_human"), style="bold red"))
+            return
+        self.dismiss(values)
+
+    def action_quit_setup(self) -> None:
+        """Leave without starting a match."""
+        self.dismiss(None)

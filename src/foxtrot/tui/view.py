@@ -1,0 +1,144 @@
+"""The pieces of the table as Rich renderables, from an observation (rules V1, V2).
+
+Every function here reads only what it is given: the table screen passes the
+observation of the seat at the screen, so no other hand can reach the display.
+The replay viewer may pass every hand (the record is the user's own file).
+Every word comes from the message catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..core import Action, Card, Observation, ScoreLine, Suit
+from ..i18n import Catalog
+
+#: Keys that play the cards of a hand, left to right.  Letters used by other
+#: commands (t take, h hint, c counting, r rules, s scores, q quit, l, n, p, v) are left out.
+_RESERVED: Final = set("thcrsqlnpv")
+CARD_KEYS: Final = tuple("1234567890") + tuple(
+    ch for ch in "abdefgijkmouwxyz" if ch not in _RESERVED) + tuple(
+    ch.upper() for ch in "abdefgijkmouwxyz" if ch not in _RESERVED)
+_RED: Final = (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def card_text(card: Card, lang: str, *, style: str = "") -> Text:
+    """A card for the screen: ``10♥`` in red, ``Д♠`` in the normal colour."""
+    colour = "bold red" if card.suit in _RED else "bold"
+    return Text(card.display(lang), style=f"{colour} {style}".strip())
+
+
+def cards_text(cards: Sequence[Card], lang: str, empty: str = "—") -> Text:
+    """Cards separated by spaces, or ``empty``."""
+    if not cards:
+        return Text(empty, style="dim")
+    return Text(" ").join(card_text(card, lang) for card in cards)
+
+
+def header_text(obs: Observation, cat: Catalog, *, deal: bool = True) -> Text:
+    """Deal number (unless ``deal`` is false), dealer, whose turn, stock and target on one line."""
+    names = obs.names
+    parts = [cat.text("tui_deal", deal=obs.deal + 1)] if deal else []
+    parts.append(cat.text("tui_dealer", name=names[obs.dealer]))
+    if obs.to_move is not None:
+        parts.append(cat.text("tui_turn", name=names[obs.to_move]))
+    parts.append(cat.count("tui_stock", obs.stock))
+    parts.append(cat.text("tui_target", target=obs.options.target))
+    return Text(" · ".join(parts), style="bold")
+
+
+def players_table(obs: Observation, cat: Catalog, lang: str, *, you: int | None = None,
+                  hands: Mapping[int, Sequence[Card]] | None = None) -> Table:
+    """One row per seat: hand size (or the hand), taken cards, foxtrots, match total."""
+    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+    table.add_column("", width=2, no_wrap=True)
+    table.add_column(cat.text("tui_col_player"), ratio=3, no_wrap=True, overflow="ellipsis")
+    table.add_column(cat.text("tui_col_hand"), ratio=2 if hands else 1,
+                     justify="left" if hands else "right")
+    table.add_column(cat.text("tui_col_taken"), justify="right", ratio=1)
+    table.add_column(cat.text("tui_col_foxtrots"), ratio=2)
+    table.add_column(cat.text("tui_col_total"), justify="right", ratio=1)
+    for seat, name in enumerate(obs.names):
+        mark = Text("▶", style="bold yellow") if seat == obs.to_move else Text("")
+        label = Text(name, style="bold" if seat == you else "")
+        if seat == obs.dealer:
+            label.append(" " + cat.text("tui_dealer_mark"), style="dim")
+        if seat == you:
+            label.append(" " + cat.text("tui_you_mark"), style="cyan")
+        held: RenderableType = (cards_text(hands[seat], lang) if hands is not None
+                                else Text(str(obs.hand_sizes[seat])))
+        table.add_row(mark, label, held, str(len(obs.taken[seat])),
+                      cards_text(obs.foxtrots[seat], lang), str(obs.totals[seat]))
+    return table
+
+
+def pile_text(pile: Sequence[Card], cat: Catalog, lang: str) -> Text:
+    """Every card of the pile, bottom first; the top card marked."""
+    text = Text(cat.count("tui_pile", len(pile)) + ": ", style="bold")
+    if not pile:
+        text.append(cat.text("tui_pile_empty"), style="dim")
+        return text
+    for card in pile[:-1]:
+        text.append_text(card_text(card, lang))
+        text.append(" ")
+    text.append_text(card_text(pile[-1], lang, style="reverse"))
+    text.append(" ◀ " + cat.text("tui_top"), style="yellow")
+    return text
+
+
+def hand_text(hand: Sequence[Card], legal: Sequence[Action], selected: int, lang: str) -> Text:
+    """The hand, sorted, each card with the key that plays it; unplayable cards dimmed."""
+    playable = {action.card for action in legal if action.card is not None}
+    text = Text()
+    for index, card in enumerate(hand):
+        key = CARD_KEYS[index] if index < len(CARD_KEYS) else "·"
+        style = "underline" if index == selected else ""
+        if legal and card not in playable:
+            style += " dim"
+        text.append(f"{key}:", style="cyan dim" if card not in playable else "cyan")
+        text.append_text(card_text(card, lang, style=style.strip()))
+        text.append("  ")
+    return text
+
+
+def score_table(names: Sequence[str], scores: Sequence[ScoreLine], totals: Sequence[int],
+                cat: Catalog) -> Table:
+    """The score sheet of a deal: every part P1-P4 for every player, and the match totals."""
+    table = Table(expand=False, padding=(0, 1), box=box.SIMPLE_HEAD)
+    table.add_column(cat.text("tui_col_player"), no_wrap=True, overflow="ellipsis", max_width=24)
+    for key in ("tui_col_foxtrots_n", "tui_col_doubles_n", "tui_col_p1", "tui_col_cards",
+                "tui_col_p2", "tui_col_p3", "tui_col_p4", "tui_col_total"):
+        table.add_column(cat.text(key), justify="right")
+    for seat, line in enumerate(scores):
+        bonus = line.total - line.card_points - line.most_cards
+        table.add_row(names[seat], str(line.foxtrots), str(line.double_foxtrots),
+                      f"{bonus:+d}", str(line.cards), f"{line.card_points:+d}",
+                      f"{line.most_cards:+d}", Text(f"{line.total:+d}", style="bold"),
+                      Text(str(totals[seat]), style="bold"))
+    return table
+
+
+def totals_table(names: Sequence[str], deal_scores: Sequence[Sequence[ScoreLine]],
+                 cat: Catalog) -> Table:
+    """Every deal's score for every player, and the match totals."""
+    table = Table(expand=False, padding=(0, 1), box=box.SIMPLE_HEAD)
+    table.add_column(cat.text("tui_col_player"), no_wrap=True, overflow="ellipsis", max_width=24)
+    for number in range(len(deal_scores)):
+        table.add_column(cat.text("tui_deal_short", deal=number + 1), justify="right")
+    table.add_column(cat.text("tui_col_total"), justify="right")
+    for seat, name in enumerate(names):
+        cells = [f"{scores[seat].total:+d}" for scores in deal_scores]
+        total = sum(scores[seat].total for scores in deal_scores)
+        table.add_row(name, *cells, Text(str(total), style="bold"))
+    return table
+
+
+def lines_text(lines: Sequence[str]) -> Group:
+    """Lines of plain text, one renderable."""
+    return Group(*(Text(line) for line in lines))
