@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_expert.py`` (``--positions`` per line, default 20
 
 A simulation is one playout: a sampled deal of the hidden cards (shared by
 all the actions of a sample), one action applied to a copy, and the default
-policy playing on to the horizon (``HORIZONS``) or, for the full-deal column,
+policy playing on to the horizon (``expert.horizon``) or, for the full-deal column,
 to the end of the deal.  Also the time of one ``hard`` decision (95th
 percentile), which must stay under 1 s.
 """
@@ -20,7 +20,7 @@ import time
 
 from foxtrot import Phase, State, TableOptions, TakeRule
 from foxtrot.bots import ExpertBot, GreedyBot, decide, make_bot
-from foxtrot.bots.expert import HORIZONS
+from foxtrot.bots.expert import horizon
 
 
 def positions(players: int, take: TakeRule, count: int) -> list[State]:
@@ -40,9 +40,9 @@ def positions(players: int, take: TakeRule, count: int) -> list[State]:
     return found
 
 
-def rate(states: list[State], horizon: int | None) -> float:
+def rate(states: list[State], moves: int | None) -> float:
     """Simulations per second over ``states``."""
-    bot = ExpertBot(iterations=60, seconds=None, horizon=horizon)
+    bot = ExpertBot(iterations=60, seconds=None, horizon=moves)
     rollouts = 0
     spent = 0.0
     for state in states:
@@ -74,8 +74,8 @@ def main() -> None:
                 times.append(time.perf_counter() - start)
             times.sort()
             p95 = times[min(len(times) - 1, round(0.95 * len(times)))]
-            horizon = f"{rate(states, None):>10,.0f} (H={HORIZONS[take]})"
-            print(f"{players:>7} {take.value:>5} | {horizon}"
+            moves = f"{rate(states, None):>10,.0f} (H={horizon(take, players)})"
+            print(f"{players:>7} {take.value:>5} | {moves}"
                   f" | {rate(states, 1 << 30):>18,.0f} | {statistics.fmean(times) * 1e3:.0f} ms"
                   f" / {p95 * 1e3:.0f} ms")
 

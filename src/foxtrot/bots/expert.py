@@ -34,9 +34,16 @@ from ..core.scoring import is_double
 from .inference import likelihood, passed_up
 from .rollout import CARD_VALUE, rollout
 
-#: Moves played past the action before scoring, by take rule (full deal for take = any
-#: would also work, but more slowly and no better).
-HORIZONS = {TakeRule.ANY: 6, TakeRule.MATCH: 2}
+#: Moves played past the action before scoring: under take = any, three rounds (who holds
+#: the tempo, taking every lone card, decides a deal there, and only whole rounds show it);
+#: under take = match, two moves (longer playouts only add noise there).
+ROUNDS_ANY = 3
+HORIZON_MATCH = 2
+
+
+def horizon(take: TakeRule, players: int) -> int:
+    """How many moves a playout runs past the action before it is scored."""
+    return ROUNDS_ANY * players if take is TakeRule.ANY else HORIZON_MATCH
 PENALTY = 0.2  # weight of a sampled deal for each inference it contradicts
 
 
@@ -110,9 +117,10 @@ class ExpertBot:
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ValueError(f"seat {obs.seat} is not to move")
         state = State.from_observation(obs, rng)
-        horizon = self.horizon if self.horizon is not None else HORIZONS[obs.options.take]
+        moves = self.horizon if self.horizon is not None else horizon(obs.options.take,
+                                                                        obs.players)
         return search(state, obs.seat, rng, iterations=self.iterations, seconds=self.seconds,
-                      resample=True, lacks=passed_up(obs), horizon=horizon)
+                      resample=True, lacks=passed_up(obs), horizon=moves)
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The action of best expected margin."""
@@ -139,7 +147,8 @@ class OracleBot:
             return legal[0]
         seat = state.to_move
         assert seat is not None
-        horizon = self.horizon if self.horizon is not None else HORIZONS[state.options.take]
+        moves = self.horizon if self.horizon is not None else horizon(state.options.take,
+                                                                        state.players)
         samples = max(1, self.iterations // 10)  # only the rollouts' own randomness to average
         return search(state, seat, rng, iterations=samples, seconds=self.seconds,
-                      resample=False, lacks=[], horizon=horizon).best
+                      resample=False, lacks=[], horizon=moves).best

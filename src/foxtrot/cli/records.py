@@ -33,9 +33,9 @@ def check(paths: Iterable[Path], out: Console) -> int:
             bad += 1
             out.print(f"INVALID {error}", markup=False)
             continue
-        deals = state.deal_number
+        deals = len(state.deal_logs())
         status = f"won by seat {state.winner}" if state.winner is not None else "unfinished"
-        out.print(f"ok {path}: {deals} deals, {status}", markup=False)
+        out.print(f"ok {path}: {deals} deal{'' if deals == 1 else 's'}, {status}", markup=False)
     if not files:
         out.print("no record files found")
         return 1
