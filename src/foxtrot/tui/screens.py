@@ -56,6 +56,13 @@ class TooSmall(Static):
     """The message shown instead of a screen when the terminal is too small."""
 
 
+def _framed(cat: Catalog, classes: str, body: ComposeResult) -> ComposeResult:
+    """The too-small message, then the body in a container with ``classes``."""
+    yield TooSmall(cat.text("tui_too_small", width=MIN_WIDTH, height=MIN_HEIGHT))
+    with Vertical(classes=classes):
+        yield from body
+
+
 class FoxScreen(Screen[T]):
     """A full screen with the too-small message and a body."""
 
@@ -65,9 +72,7 @@ class FoxScreen(Screen[T]):
         self.cat = catalog(lang)
 
     def compose(self) -> ComposeResult:
-        yield TooSmall(self.cat.text("tui_too_small", width=MIN_WIDTH, height=MIN_HEIGHT))
-        with Vertical(classes="body"):
-            yield from self.body()
+        yield from _framed(self.cat, "body", self.body())
 
     def body(self) -> ComposeResult:
         """The widgets of the screen."""
@@ -85,9 +90,7 @@ class FoxModal(ModalScreen[T]):
         self.cat = catalog(lang)
 
     def compose(self) -> ComposeResult:
-        yield TooSmall(self.cat.text("tui_too_small", width=MIN_WIDTH, height=MIN_HEIGHT))
-        with Vertical(classes="body dialog"):
-            yield from self.body()
+        yield from _framed(self.cat, "body dialog", self.body())
 
     def body(self) -> ComposeResult:
         """The widgets of the dialog."""
