@@ -74,7 +74,7 @@ def main() -> None:
                 times.append(time.perf_counter() - start)
             times.sort()
             p95 = times[min(len(times) - 1, round(0.95 * len(times)))]
-            moves = f"{rate(states, None):>10,.0f} (H={horizon(take, players)})"
+            moves = f"{rate(states, None):>10,.0f} (H={horizon(players)})"
             print(f"{players:>7} {take.value:>5} | {moves}"
                   f" | {rate(states, 1 << 30):>18,.0f} | {statistics.fmean(times) * 1e3:.0f} ms"
                   f" / {p95 * 1e3:.0f} ms")

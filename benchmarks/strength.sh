@@ -14,6 +14,8 @@ for take in match any; do
   run 2 "$take" greedy,random 200 gr
   run 2 "$take" hard,random 30 hr
   run 2 "$take" hard,oracle 30 ho
+done
+for take in match any; do
   run 4 "$take" hard,greedy 25 hg
   run 4 "$take" greedy,random 100 gr
   run 4 "$take" hard,random 10 hr

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foxtrot import Phase, State, TableOptions, TakeRule
+from foxtrot import CARDS, Phase, State, TableOptions, TakeRule
 from foxtrot.bots import (
     Bot,
     CheatingBot,
@@ -19,9 +20,9 @@ from foxtrot.bots import (
     decide,
     make_bot,
 )
-from foxtrot.bots.inference import likelihood, passed_up
-from foxtrot.bots.rollout import policy_move, rollout, seen_by_rank
-from helpers import deal_rigged, new_state
+from foxtrot.bots.inference import decisions, log_likelihood
+from foxtrot.bots.rollout import policy_move, rollout, unseen_by_rank
+from helpers import card, deal_rigged, new_state
 
 SMALL_EXPERT = {"iterations": 6, "seconds": None}
 
@@ -61,13 +62,13 @@ def test_every_bot_returns_a_legal_action(state: State) -> None:
 @given(positions, st.integers(0, 1000))
 def test_the_default_policy_only_makes_legal_moves(state: State, seed: int) -> None:
     rng = random.Random(seed)
-    seen = seen_by_rank(state)
+    unseen = unseen_by_rank(state)
     while state.phase is Phase.PLAYING:
-        code = policy_move(state, rng, seen)
+        code = policy_move(state, rng, unseen)
         legal = {action.code for action in state.legal_actions()}
         assert code in legal
         if code != 52:
-            seen[code >> 2] += 1
+            unseen[code >> 2] -= 1
         state._do(code)
 
 
@@ -122,17 +123,53 @@ def test_greedy_takes_a_pile_worth_points() -> None:
 
 
 def test_inference_from_a_passed_up_take() -> None:
-    # Seat 1 lays 2C on the ten; seat 0 (holding no Jack or ten) lays 3D on the pile of two:
-    # seat 1, from seat 0's view... we look from seat 1: seat 0 passed up the pile 10S 2C.
+    # Seat 1 lays 2C on the upturned ten; seat 0 lays 3D on the pile 10S 2C instead of
+    # taking it.  From seat 1's view, a seat 0 holding a Jack or a 2 (either takes the
+    # pile under take = match) explains that move far worse than the hand it held.
     state = new_state(players=2, take="match")
     deal_rigged(state, hands={1: "2C 3H 4S 5H 6C 7D 8S 9H", 0: "3D 4D 5D 6D 7S 8D 9D KD"},
                 upturned="10S")
     state.apply("2C")
     state.apply("3D")
-    lacks = passed_up(state.observation(1))
-    assert lacks == [(0, frozenset({9, 0}))]  # no Jack, no 2 (the top card's rank)
-    assert likelihood(state._hands, lacks, 0.2) == 1.0
-    assert likelihood([[], [36]], [(1, frozenset({9}))], 0.2) == 0.2
+    moves = decisions(state.observation(1))
+    ten, two, three = (card(text).id for text in ("10S", "2C", "3D"))
+    assert [(m.seat, m.pile, m.code, m.later) for m in moves] == [(0, [ten, two], three,
+                                                                   [three])]
+    truth = log_likelihood(state._hands, moves, take_any=False, forced_foxtrot=False)
+    for taker in ("JH", "2S"):
+        hand = sorted([*state._hands[0][1:], card(taker).id])
+        other = log_likelihood([hand, state._hands[1]], moves, take_any=False,
+                               forced_foxtrot=False)
+        assert other < truth - math.log(8), (taker, other, truth)
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions)
+def test_the_opponent_model_sees_each_past_move_as_its_player_saw_it(state: State) -> None:
+    """Replaying the deal: every move the model keeps was made with the pile, the hand
+    (the hand now plus the cards played since) and the unseen ranks it records, and it
+    keeps exactly the other seats' moves since the last redeal."""
+    seat = state.to_move
+    assert seat is not None and state._deck is not None
+    replay = State(state.options, dealer=state.dealer)
+    replay.deal(deck=[CARDS[i] for i in state._deck])
+    unseen = [4 * state.options.decks] * 13
+    unseen[state._upturned >> 2] -= 1
+    expected = []
+    for entry in state._actions:
+        mover, code = entry >> 6, entry & 63
+        if mover != seat:
+            expected.append((mover, replay._pile[:], code, sorted(replay._hands[mover]),
+                             unseen[:]))
+        if code != 52:
+            unseen[code >> 2] -= 1
+        stock = len(replay._stock)
+        replay._do(code)
+        if len(replay._stock) < stock:  # a redeal: earlier hands say nothing now
+            expected.clear()
+    found = [(m.seat, m.pile, m.code, sorted(state._hands[m.seat] + m.later), m.unseen)
+             for m in decisions(state.observation(seat))]
+    assert sorted(found) == sorted(expected)
 
 
 def test_rollout_ends_the_deal_or_stops_at_the_horizon() -> None:

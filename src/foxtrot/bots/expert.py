@@ -3,8 +3,9 @@
 Every iteration deals the cards this seat cannot see at random, consistent
 with its observation (``State.resample``: other hands keep their sizes, the
 stock its size, every card seen stays where it was seen), and weighs that deal
-by how well it fits what the other players have shown (``inference``: a player
-who passed up a valuable take probably lacked the card for it).  In that deal
+by how well it explains the other players' moves (``inference``: a model of
+sensible players; one who passed up a valuable take probably lacked the card
+for it).  In that deal
 it tries every legal action and plays on with the fast default policy
 (``rollout``) for a number of moves, all actions with the same random numbers
 (common random numbers: the actions are compared on the same futures).  The
@@ -29,22 +30,21 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..core import ACTIONS, CARD_POINTS, Action, Observation, Phase, State, TakeRule
+from ..core import ACTIONS, CARD_POINTS, Action, Observation, Phase, State
 from ..core.scoring import is_double
-from .inference import likelihood, passed_up
+from .inference import Decision, decisions, log_likelihood
 from .rollout import CARD_VALUE, rollout
 
-#: Moves played past the action before scoring: under take = any, three rounds (who holds
-#: the tempo, taking every lone card, decides a deal there, and only whole rounds show it);
-#: under take = match, two moves (longer playouts only add noise there).
-ROUNDS_ANY = 3
-HORIZON_MATCH = 2
+#: Rounds played past the action before scoring.  Under take = any who holds the tempo (taking
+#: every lone card) decides a deal, and only whole rounds show it; under take = match, what
+#: the others were shown to lack pays off over the next rounds too (mean deal margin over
+#: greedy in 200 duplicate 2-player deals: one round +9 points, two +17, three +23).
+ROUNDS = 3
 
 
-def horizon(take: TakeRule, players: int) -> int:
+def horizon(players: int) -> int:
     """How many moves a playout runs past the action before it is scored."""
-    return ROUNDS_ANY * players if take is TakeRule.ANY else HORIZON_MATCH
-PENALTY = 0.2  # weight of a sampled deal for each inference it contradicts
+    return ROUNDS * players
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -76,29 +76,34 @@ def margin(state: State, seat: int) -> float:
 
 
 def search(root: State, seat: int, rng: random.Random, *, iterations: int,
-           seconds: float | None, resample: bool, lacks: list[tuple[int, frozenset[int]]],
+           seconds: float | None, resample: bool, moves: Sequence[Decision],
            horizon: int) -> Analysis:
     """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``)."""
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
     codes = [action.code for action in root.legal_actions()]
-    totals = dict.fromkeys(codes, 0.0)
-    weights = 0.0
-    samples = 0
-    while samples < iterations and (samples < 2 or time.perf_counter() < deadline):
+    logs: list[float] = []  # per sample: how well it explains the others' moves
+    margins: list[list[float]] = []  # per sample: each action's margin
+    take_any = not root._match
+    forced = root.options.forced_foxtrot
+    while len(logs) < iterations and (len(logs) < 2 or time.perf_counter() < deadline):
         world = root.resample(seat, rng) if resample else root
-        weight = likelihood(world._hands, lacks, PENALTY) if lacks else 1.0
+        logs.append(log_likelihood(world._hands, moves, take_any, forced))
         seed = rng.getrandbits(64)
+        found = []
         for code in codes:
             state = world.clone()
             state._do(code)
             rollout(state, random.Random(seed), horizon)
-            totals[code] += weight * margin(state, seat)
-        weights += weight
-        samples += 1
-    values = {ACTIONS[code]: total / weights for code, total in totals.items()}
+            found.append(margin(state, seat))
+        margins.append(found)
+    top = max(logs)
+    weights = [math.exp(log - top) for log in logs]
+    total = sum(weights)
+    values = {ACTIONS[code]: sum(w * row[i] for w, row in zip(weights, margins, strict=True))
+              / total for i, code in enumerate(codes)}
     best = max(values, key=lambda action: (values[action], -action.code))
-    return Analysis(best, values, samples, samples * len(codes), time.perf_counter() - start)
+    return Analysis(best, values, len(logs), len(logs) * len(codes), time.perf_counter() - start)
 
 
 class ExpertBot:
@@ -117,10 +122,9 @@ class ExpertBot:
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ValueError(f"seat {obs.seat} is not to move")
         state = State.from_observation(obs, rng)
-        moves = self.horizon if self.horizon is not None else horizon(obs.options.take,
-                                                                        obs.players)
+        depth = self.horizon if self.horizon is not None else horizon(obs.players)
         return search(state, obs.seat, rng, iterations=self.iterations, seconds=self.seconds,
-                      resample=True, lacks=passed_up(obs), horizon=moves)
+                      resample=True, moves=decisions(obs), horizon=depth)
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The action of best expected margin."""
@@ -147,8 +151,7 @@ class OracleBot:
             return legal[0]
         seat = state.to_move
         assert seat is not None
-        moves = self.horizon if self.horizon is not None else horizon(state.options.take,
-                                                                        state.players)
+        depth = self.horizon if self.horizon is not None else horizon(state.players)
         samples = max(1, self.iterations // 10)  # only the rollouts' own randomness to average
         return search(state, seat, rng, iterations=samples, seconds=self.seconds,
-                      resample=False, lacks=[], horizon=moves).best
+                      resample=False, moves=(), horizon=depth).best

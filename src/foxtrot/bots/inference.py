@@ -1,73 +1,109 @@
-"""What the public history says about the other hands: passed-up takes (for the expert).
+"""What the other players' choices say about their hands: a model of sensible opponents.
 
-When a player lays a card on a pile he could have taken with a Jack (or, under
-``take = match``, with a card of the top card's rank), or passes up a foxtrot,
-he most likely held no such card.  Until the next redeal his hand only loses
-cards, so the inference holds for his hand now.  The expert weighs each
-sampled deal of the hidden cards by how well it fits these inferences; it never
-excludes a deal, since a player may have had reasons of his own.
+A player who lays a card on a pile he could have taken, or who leaves a lone
+card the next player can easily match while holding a safer one, probably had
+no better card.  The expert models every other player as choosing among his
+moves with probability proportional to ``exp(RATIONALITY * value)``, where the
+value is the default policy's (``rollout.move_values``: what the move takes
+minus what it offers the next player) as that player saw it then: his hand,
+and the odds from the cards he had not seen.  A sampled deal of the hidden
+cards is weighted by the probability that players holding the sampled hands
+would have made the moves they made.  Only the moves since a player's hand
+was last refilled count: before that he held cards nobody saw.  Each move is
+also given a small chance (``SURPRISE``) of being any move at all, since a
+player may have reasons of his own: so no sampled deal is ever excluded, and
+a player unlike the model (a beginner, a random bot) cannot make a few
+unlikely moves outweigh everything else.
+
+A move's hand is the sampled hand now plus every card the player played from
+that move on: until the next redeal, his hand only loses cards.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from ..core import CARD_POINTS, Observation, Rank, TakeRule
+from ..core import Observation, Rank, TakeRule
+from .rollout import move_values
 
-WORTH_TAKING = 1.5  # a pile worth this much (points and cards) is one a player would take
+RATIONALITY = 3.0  # how sharply others are expected to prefer better moves, per point
+SURPRISE = 0.1  # the share of a move's probability spread evenly over all moves
 _JACK = int(Rank.JACK)
-_CARD_VALUE = 0.25
 
 
-def passed_up(obs: Observation) -> list[tuple[int, frozenset[int]]]:
-    """For each other seat, the ranks it has shown it probably lacks since its last redeal."""
+class Decision:
+    """One move of another player: what he saw then, what he chose, what he played since."""
+
+    __slots__ = ("code", "later", "next_size", "pile", "seat", "unseen")
+
+    def __init__(self, seat: int, pile: list[int], code: int, unseen: list[int],
+                 next_size: int) -> None:
+        self.seat = seat
+        self.pile = pile
+        self.code = code
+        self.unseen = unseen  # per rank: not seen face up by then (his own hand included)
+        self.next_size = next_size
+        self.later: list[int] = []  # the cards he played from this move on
+
+
+def decisions(obs: Observation) -> list[Decision]:
+    """The moves of the other seats since their hands were last refilled (rule R1)."""
     n = obs.players
     match = obs.options.take is TakeRule.MATCH
-    pile = [obs.upturned.id] if obs.upturned is not None else []
+    unseen = [4 * obs.options.decks] * 13
+    pile: list[int] = []
+    if obs.upturned is not None:
+        pile.append(obs.upturned.id)
+        unseen[obs.upturned.rank] -= 1
     sizes = [8] * n
     stock = obs.options.deck_size - 8 * n - 1
-    found: dict[int, set[int]] = {}
+    found: dict[int, list[Decision]] = {seat: [] for seat in range(n) if seat != obs.seat}
     for seat, action in obs.history:
+        if seat != obs.seat:
+            found[seat].append(Decision(seat, pile[:], action.code, unseen[:],
+                                        sizes[(seat + 1) % n]))
         if action.card is None:
             pile = []
         else:
-            card = action.card.id
+            card = action.code
             rank = card >> 2
+            unseen[rank] -= 1
             sizes[seat] -= 1
-            if seat != obs.seat and pile:
-                worth = sum(CARD_POINTS[c] for c in pile) + _CARD_VALUE * len(pile)
-                lacks = set()
-                if worth >= WORTH_TAKING:
-                    lacks.add(_JACK)
-                    if match:
-                        lacks.add(pile[-1] >> 2)
-                if len(pile) == 1 and worth + 10 > 0:
-                    lacks.add(pile[0] >> 2)  # passed up a foxtrot
-                lacks.discard(rank)
-                if lacks:
-                    found.setdefault(seat, set()).update(lacks)
+            for move in found.get(seat, ()):
+                move.later.append(card)
             top = pile[-1] >> 2 if pile else -1
-            single = len(pile) == 1 and pile[0] >> 2 == rank
+            single = len(pile) == 1 and top == rank
             if pile and (single or rank == _JACK or (match and top == rank)):
                 pile = []
             else:
                 pile.append(card)
-        nxt = (seat + 1) % n
-        if sizes[nxt] == 0 and stock >= n:  # a redeal (R1): new cards, old inferences void
+        if sizes[(seat + 1) % n] == 0 and stock >= n:  # a redeal: new cards nobody saw
             each = min(8, stock // n)
             stock -= each * n
             sizes = [size + each for size in sizes]
-            found.clear()
-    return [(seat, frozenset(ranks)) for seat, ranks in sorted(found.items())]
+            for moves in found.values():
+                moves.clear()
+    return [move for seat in sorted(found) for move in found[seat]]
 
 
-def likelihood(hands: Sequence[Sequence[int]], lacks: list[tuple[int, frozenset[int]]],
-               penalty: float) -> float:
-    """How well sampled hands fit the inferences: ``penalty`` per contradicted rank."""
-    weight = 1.0
-    for seat, ranks in lacks:
-        for card in hands[seat]:
-            if card >> 2 in ranks:
-                weight *= penalty
-                break
-    return weight
+def log_likelihood(hands: Sequence[list[int]], moves: Sequence[Decision], take_any: bool,
+                   forced_foxtrot: bool) -> float:
+    """The log of the probability that players holding ``hands`` made ``moves``."""
+    log = 0.0
+    for move in moves:
+        hand = hands[move.seat] + move.later
+        pile = move.pile
+        if forced_foxtrot and len(pile) == 1 and any(c >> 2 == pile[0] >> 2 for c in hand):
+            continue  # the foxtrot was his only legal move: it says nothing
+        unseen = move.unseen[:]
+        for card in hand:
+            unseen[card >> 2] -= 1
+        values = move_values(hand, pile, take_any, unseen, move.next_size)
+        if len(values) < 2:
+            continue
+        best = max(values.values())
+        total = sum(math.exp(RATIONALITY * (value - best)) for value in values.values())
+        chosen = math.exp(RATIONALITY * (values[move.code] - best)) / total
+        log += math.log(SURPRISE / len(values) + (1 - SURPRISE) * chosen)
+    return log
