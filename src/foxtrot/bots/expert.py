@@ -30,10 +30,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..core import ACTIONS, CARD_POINTS, Action, Observation, Phase, State
+from ..core import ACTIONS, CARD_POINTS, TAKE, Action, Observation, Phase, State
 from ..core.scoring import is_double
 from .inference import Decision, decisions, log_likelihood
-from .rollout import CARD_VALUE, rollout
+from .rollout import CARD_VALUE, rollout, unseen_by_rank
 
 #: Rounds played past the action before scoring.  Under take = any who holds the tempo (taking
 #: every lone card) decides a deal, and only whole rounds show it; under take = match, what
@@ -58,15 +58,17 @@ class Analysis:
     seconds: float
 
 
+_WORTH = tuple(points + CARD_VALUE for points in CARD_POINTS)  # a taken card, by id
+_BONUS = tuple(20 if is_double(card) else 10 for card in range(len(CARD_POINTS)))  # a foxtrot
+
+
 def margin(state: State, seat: int) -> float:
     """The seat's result minus the others' mean: deal scores once the deal is over, else the
     points taken so far (card points, foxtrot bonuses, a share of most cards per card)."""
     if state.phase is Phase.PLAYING:
-        scores = [
-            sum(CARD_POINTS[card] for card in taken) + CARD_VALUE * len(taken)
-            + sum(20 if is_double(card) else 10 for card in foxtrots)
-            for taken, foxtrots in zip(state._taken, state._foxtrots, strict=True)
-        ]
+        worth, bonus = _WORTH.__getitem__, _BONUS.__getitem__
+        scores = [sum(map(worth, taken)) + sum(map(bonus, foxtrots))
+                  for taken, foxtrots in zip(state._taken, state._foxtrots, strict=True)]
     else:
         log = state._deals[-1]
         assert log.scores is not None
@@ -90,11 +92,15 @@ def search(root: State, seat: int, rng: random.Random, *, iterations: int,
         world = root.resample(seat, rng) if resample else root
         logs.append(log_likelihood(world._hands, moves, take_any, forced))
         seed = rng.getrandbits(64)
+        unseen = unseen_by_rank(world)
         found = []
         for code in codes:
             state = world.clone()
             state._do(code)
-            rollout(state, random.Random(seed), horizon)
+            after = unseen[:]
+            if code != TAKE.code:
+                after[code >> 2] -= 1
+            rollout(state, random.Random(seed), horizon, after)
             found.append(margin(state, seat))
         margins.append(found)
     top = max(logs)

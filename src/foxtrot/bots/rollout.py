@@ -115,10 +115,15 @@ def policy_move(state: State, rng: random.Random, unseen: list[int]) -> int:
     return best
 
 
-def rollout(state: State, rng: random.Random, horizon: int = 1 << 30) -> None:
-    """Play the deal in progress with the default policy, to its end or ``horizon`` moves."""
+def rollout(state: State, rng: random.Random, horizon: int = 1 << 30,
+            unseen: list[int] | None = None) -> None:
+    """Play the deal in progress with the default policy, to its end or ``horizon`` moves.
+
+    ``unseen`` (updated in place) saves recounting ``unseen_by_rank(state)`` when the
+    caller has it."""
     do = state._do
-    unseen = unseen_by_rank(state)
+    if unseen is None:
+        unseen = unseen_by_rank(state)
     while state.phase is _PLAYING and horizon > 0:
         code = policy_move(state, rng, unseen)
         if code != _TAKE:
