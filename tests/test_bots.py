@@ -20,7 +20,7 @@ from foxtrot.bots import (
     decide,
     make_bot,
 )
-from foxtrot.bots.inference import decisions, log_likelihood
+from foxtrot.bots.inference import SURPRISE, decisions, log_likelihood
 from foxtrot.bots.rollout import policy_move, rollout, unseen_by_rank
 from helpers import card, deal_rigged, new_state
 
@@ -167,9 +167,15 @@ def test_the_opponent_model_sees_each_past_move_as_its_player_saw_it(state: Stat
         replay._do(code)
         if len(replay._stock) < stock:  # a redeal: earlier hands say nothing now
             expected.clear()
+    moves = decisions(state.observation(seat))
     found = [(m.seat, m.pile, m.code, sorted(state._hands[m.seat] + m.later), m.unseen)
-             for m in decisions(state.observation(seat))]
+             for m in moves]
     assert sorted(found) == sorted(expected)
+    # No sampled deal is ever ruled out: each move keeps at least its share of SURPRISE.
+    world = state.resample(seat, random.Random(len(moves)))
+    log = log_likelihood(world._hands, moves, state.options.take is TakeRule.ANY,
+                         state.options.forced_foxtrot)
+    assert len(moves) * math.log(SURPRISE / 53) <= log <= 0
 
 
 def test_rollout_ends_the_deal_or_stops_at_the_horizon() -> None:
