@@ -5,9 +5,8 @@ with its observation (``State.resample``: other hands keep their sizes, the
 stock its size, every card seen stays where it was seen), and weighs that deal
 by how well it explains the other players' moves (``inference``: a model of
 sensible players; one who passed up a valuable take probably lacked the card
-for it).  In that deal
-it tries every legal action and plays on with the fast default policy
-(``rollout``) for a number of moves, all actions with the same random numbers
+for it).  In that deal it tries every legal action and plays on with the fast
+default policy (``rollout``) for three rounds, all actions with the same random numbers
 (common random numbers: the actions are compared on the same futures).  The
 reward is the seat's margin: its points minus the others' mean, at the end of
 the deal or, at the horizon, of the points taken so far.  The action with the
