@@ -9,15 +9,15 @@ run() {  # players take bots deal-sequences name
   foxtrot tournament --bots "$3" --players "$1" --take "$2" --matches "$4" --duplicate \
     --seed 2026 --jobs 2 --expert-seconds 0 --json "$out/$1p-$2-$5.json" > "$out/$1p-$2-$5.txt"
 }
-for take in match any; do
-  run 2 "$take" hard,greedy 100 hg
-  run 2 "$take" greedy,random 200 gr
-  run 2 "$take" hard,random 30 hr
-  run 2 "$take" hard,oracle 30 ho
-done
-for take in match any; do
-  run 4 "$take" hard,greedy 25 hg
-  run 4 "$take" greedy,random 100 gr
-  run 4 "$take" hard,random 10 hr
-  run 4 "$take" hard,oracle 10 ho
+matches() {  # deal sequences of each pairing: 2 players, then 4
+  if [ "$1" = 2 ]; then echo "100 200 30 30"; else echo "25 100 10 10"; fi
+}
+for players in 2 4; do  # 2 players first: the goals are measured there
+  read -r hg gr hr ho <<< "$(matches "$players")"
+  for take in match any; do
+    run "$players" "$take" hard,greedy "$hg" hg
+    run "$players" "$take" greedy,random "$gr" gr
+    run "$players" "$take" hard,random "$hr" hr
+    run "$players" "$take" hard,oracle "$ho" ho
+  done
 done
