@@ -66,21 +66,27 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core,"
-          f" {args.seconds:g} s per line")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core,"
+        f" {args.seconds:g} s per line"
+    )
     print(f"{'players':>7} {'take':>5} | {'search loop':>24} | {'checked loop':>24} | actions/deal")
     for players in (2, 4, 6, 9):
         for take in ("any", "match"):
             options = TableOptions(players=players, take=take)
             fast = playout(options, args.seconds, checked=False)
             slow = playout(options, args.seconds, checked=True)
-            print(f"{players:>7} {take:>5} | {fast[0]:>10,.0f} act/s {fast[1]:>6,.0f} deal/s"
-                  f" | {slow[0]:>10,.0f} act/s {slow[1]:>6,.0f} deal/s | {fast[2]:.1f}")
+            print(
+                f"{players:>7} {take:>5} | {fast[0]:>10,.0f} act/s {fast[1]:>6,.0f} deal/s"
+                f" | {slow[0]:>10,.0f} act/s {slow[1]:>6,.0f} deal/s | {fast[2]:.1f}"
+            )
     for players in (2, 4):
         state = mid_deal_state(players)
-        print(f"{players} players, mid-deal: clone() {per_call(state.clone):.2f} µs,"
-              f" observation() {per_call(lambda s=state: s.observation(0)):.2f} µs,"
-              f" legal_actions() {per_call(state.legal_actions):.2f} µs")
+        print(
+            f"{players} players, mid-deal: clone() {per_call(state.clone):.2f} µs,"
+            f" observation() {per_call(lambda s=state: s.observation(0)):.2f} µs,"
+            f" legal_actions() {per_call(state.legal_actions):.2f} µs"
+        )
 
 
 if __name__ == "__main__":

@@ -59,10 +59,14 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core,"
-          f" {args.positions} mid-deal positions per line")
-    print(f"{'players':>7} {'take':>5} | {'sims/s (horizon)':>18} | {'sims/s (full deal)':>18}"
-          f" | hard decision mean / p95")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core,"
+        f" {args.positions} mid-deal positions per line"
+    )
+    print(
+        f"{'players':>7} {'take':>5} | {'sims/s (horizon)':>18} | {'sims/s (full deal)':>18}"
+        f" | hard decision mean / p95"
+    )
     hard = make_bot("hard")
     for players in (2, 4):
         for take in TakeRule:
@@ -75,9 +79,11 @@ def main() -> None:
             times.sort()
             p95 = times[min(len(times) - 1, round(0.95 * len(times)))]
             moves = f"{rate(states, None):>10,.0f} (H={horizon(players)})"
-            print(f"{players:>7} {take.value:>5} | {moves}"
-                  f" | {rate(states, 1 << 30):>18,.0f} | {statistics.fmean(times) * 1e3:.0f} ms"
-                  f" / {p95 * 1e3:.0f} ms")
+            print(
+                f"{players:>7} {take.value:>5} | {moves}"
+                f" | {rate(states, 1 << 30):>18,.0f} | {statistics.fmean(times) * 1e3:.0f} ms"
+                f" / {p95 * 1e3:.0f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -9,14 +9,19 @@ import json
 import sys
 from pathlib import Path
 
-PAIRS = (("hg", "hard vs greedy"), ("gr", "greedy vs random"), ("hr", "hard vs random"),
-         ("ho", "hard vs oracle"))
+PAIRS = (
+    ("hg", "hard vs greedy"),
+    ("gr", "greedy vs random"),
+    ("hr", "hard vs random"),
+    ("ho", "hard vs oracle"),
+)
 
 
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "strength")
-    print("| players | take | pairing | matches | first bot's win rate (95% CI)"
-          " | mean deal score |")
+    print(
+        "| players | take | pairing | matches | first bot's win rate (95% CI) | mean deal score |"
+    )
     print("| --- | --- | --- | --- | --- | --- |")
     for players in (2, 4):
         for take in ("any", "match"):
@@ -29,10 +34,12 @@ def main() -> None:
                 # at 4 players each bot holds two seats: a match counts once per seat
                 matches = data["matches_played"]
                 rate = first["wins"] / (first["wins"] + second["wins"])
-                print(f"| {players} | {take} | {label} | {matches} |"
-                      f" {first['win_rate']:.1%} ({first['win_low']:.1%}–{first['win_high']:.1%})"
-                      f"{'' if players == 2 else f'; of the matches won by either, {rate:.0%}'} |"
-                      f" {first['mean_deal_score']:.1f} vs {second['mean_deal_score']:.1f} |")
+                print(
+                    f"| {players} | {take} | {label} | {matches} |"
+                    f" {first['win_rate']:.1%} ({first['win_low']:.1%}–{first['win_high']:.1%})"
+                    f"{'' if players == 2 else f'; of the matches won by either, {rate:.0%}'} |"
+                    f" {first['mean_deal_score']:.1f} vs {second['mean_deal_score']:.1f} |"
+                )
 
 
 if __name__ == "__main__":

@@ -113,15 +113,18 @@ def rigged_deck(
         assert remaining[c] >= 0, f"the rigged deck uses {c} more than {options.decks} times"
     filler = iter(_spread(remaining, _filler_key))
     order = deal_order(n, dealer)
-    full = {seat: given_hands.get(seat, []) + [next(filler) for _ in
-                                                range(HAND - len(given_hands.get(seat, [])))]
-            for seat in order}
+    full = {
+        seat: given_hands.get(seat, [])
+        + [next(filler) for _ in range(HAND - len(given_hands.get(seat, [])))]
+        for seat in order
+    }
     deck = [full[seat][r] for r in range(HAND) for seat in order]
     deck.append(up[0] if up else next(filler))
     deck += top
     rest = Counter(filler)
-    deck += _spread(rest, lambda item: (item[0].rank == Rank.JACK, item[1], item[0].suit,
-                                        item[0].rank))
+    deck += _spread(
+        rest, lambda item: (item[0].rank == Rank.JACK, item[1], item[0].suit, item[0].rank)
+    )
     deck += bottom
     assert len(deck) == options.deck_size
     assert Counter(deck) == pack(options)
@@ -217,6 +220,7 @@ def lay_out(state: State, *, quiet: bool = True, actions: int | None = None) -> 
 
 # --------------------------------------------------------------- random play
 
+
 def random_options(rng: random.Random, players: int | None = None) -> TableOptions:
     """Table options with every rule chosen at random."""
     return TableOptions(
@@ -260,8 +264,9 @@ def play_random(
     return state
 
 
-def random_state(seed: int, options: TableOptions | None = None,
-                 actions: int | None = None) -> State:
+def random_state(
+    seed: int, options: TableOptions | None = None, actions: int | None = None
+) -> State:
     """A match after a random number of random actions (from ``seed``), maybe between deals."""
     rng = random.Random(seed)
     options = options if options is not None else random_options(rng)
@@ -276,8 +281,12 @@ def random_state(seed: int, options: TableOptions | None = None,
 
 #: A two-player deal in which all eight Jacks are played in the first nine
 #: turns and nothing is taken afterwards (see ``jack_script``).
-JACK_DEAL: Final = {"first": "JS JH JD JC 10H", "second": "JS JH JD JC", "upturned": "2C",
-                    "stock_bottom": "2D"}
+JACK_DEAL: Final = {
+    "first": "JS JH JD JC 10H",
+    "second": "JS JH JD JC",
+    "upturned": "2C",
+    "stock_bottom": "2D",
+}
 
 
 def jack_script(first: int, second: int) -> list[Step]:
@@ -290,9 +299,17 @@ def jack_script(first: int, second: int) -> list[Step]:
     then on every card can be laid without taking anything.
     """
     took, laid, double = PlayResult.TOOK, PlayResult.LAID, PlayResult.DOUBLE_FOXTROT
-    return [(first, "JS", took), (second, "JS", laid), (first, "JH", double),
-            (second, "JH", laid), (first, "JD", double), (second, "JD", laid),
-            (first, "10H", laid), (second, "JC", took), (first, "JC", laid)]
+    return [
+        (first, "JS", took),
+        (second, "JS", laid),
+        (first, "JH", double),
+        (second, "JH", laid),
+        (first, "JD", double),
+        (second, "JD", laid),
+        (first, "10H", laid),
+        (second, "JC", took),
+        (first, "JC", laid),
+    ]
 
 
 def play_jack_deal(state: State) -> list[Event]:
@@ -300,10 +317,14 @@ def play_jack_deal(state: State) -> list[Event]:
     assert state.players == 2
     first = (next_dealer(state) + 1) % 2
     second = 1 - first
-    events = list(deal_rigged(state, hands={first: JACK_DEAL["first"],
-                                            second: JACK_DEAL["second"]},
-                              upturned=JACK_DEAL["upturned"],
-                              stock_bottom=JACK_DEAL["stock_bottom"]))
+    events = list(
+        deal_rigged(
+            state,
+            hands={first: JACK_DEAL["first"], second: JACK_DEAL["second"]},
+            upturned=JACK_DEAL["upturned"],
+            stock_bottom=JACK_DEAL["stock_bottom"],
+        )
+    )
     for step in run_script(state, jack_script(first, second)):
         events += step
     return events + lay_out(state)
@@ -316,8 +337,13 @@ def tie_script(first: int, second: int) -> list[Step]:
     his hand to the end of the deal.
     """
     laid = PlayResult.LAID
-    return [*jack_script(first, second)[:8], (first, "JC", laid), (second, "5S", laid),
-            (first, "2S", laid), (second, "take", "take")]
+    return [
+        *jack_script(first, second)[:8],
+        (first, "JC", laid),
+        (second, "5S", laid),
+        (first, "2S", laid),
+        (second, "take", "take"),
+    ]
 
 
 def play_tie_deal(state: State) -> list[Event]:
@@ -325,10 +351,14 @@ def play_tie_deal(state: State) -> list[Event]:
     assert state.players == 2 and state.options.take is TakeRule.ANY
     first = (next_dealer(state) + 1) % 2
     second = 1 - first
-    events = list(deal_rigged(state, hands={first: JACK_DEAL["first"],
-                                            second: JACK_DEAL["second"]},
-                              upturned=JACK_DEAL["upturned"],
-                              stock_bottom=JACK_DEAL["stock_bottom"]))
+    events = list(
+        deal_rigged(
+            state,
+            hands={first: JACK_DEAL["first"], second: JACK_DEAL["second"]},
+            upturned=JACK_DEAL["upturned"],
+            stock_bottom=JACK_DEAL["stock_bottom"],
+        )
+    )
     assert set(state.hand(first)) >= set(cards("2S")) and card("5S") in state.hand(second)
     for step in run_script(state, tie_script(first, second)):
         events += step

@@ -20,7 +20,9 @@ def test_G1_thousand_random_matches_save_check_and_reload_identically(tmp_path: 
         players, take = CONFIGS[index % len(CONFIGS)]
         rng = random.Random(index)
         options = TableOptions(
-            players=players, take=take, target=rng.choice((150, 200)),
+            players=players,
+            take=take,
+            target=rng.choice((150, 200)),
             forced_foxtrot=index % 3 == 0,
             leftover_pile=LeftoverPile.LAST_TAKER if index % 4 == 0 else LeftoverPile.DISCARD,
             most_cards_tie=MostCardsTie.ALL if index % 5 == 0 else MostCardsTie.NONE,

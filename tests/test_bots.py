@@ -30,8 +30,10 @@ SMALL_EXPERT = {"iterations": 6, "seconds": None}
 def _mid_deal(seed: int, players: int, take: TakeRule, forced: bool = False) -> State:
     """A deal in progress after a random number of random actions."""
     rng = random.Random(seed)
-    state = State(TableOptions(players=players, take=take, forced_foxtrot=forced),
-                  dealer=rng.randrange(players))
+    state = State(
+        TableOptions(players=players, take=take, forced_foxtrot=forced),
+        dealer=rng.randrange(players),
+    )
     state.deal(rng)
     for _ in range(rng.randrange(0, 90)):
         if state.phase is not Phase.PLAYING:
@@ -44,15 +46,23 @@ def _mid_deal(seed: int, players: int, take: TakeRule, forced: bool = False) -> 
 
 
 positions = st.builds(
-    _mid_deal, st.integers(0, 10**6), st.integers(2, 9), st.sampled_from(list(TakeRule)),
-    st.booleans())
+    _mid_deal,
+    st.integers(0, 10**6),
+    st.integers(2, 9),
+    st.sampled_from(list(TakeRule)),
+    st.booleans(),
+)
 
 
 @settings(max_examples=40, deadline=None)
 @given(positions)
 def test_every_bot_returns_a_legal_action(state: State) -> None:
-    bots: list[Bot | CheatingBot] = [RandomBot(), GreedyBot(), ExpertBot(**SMALL_EXPERT),
-                                     OracleBot(**SMALL_EXPERT)]
+    bots: list[Bot | CheatingBot] = [
+        RandomBot(),
+        GreedyBot(),
+        ExpertBot(**SMALL_EXPERT),
+        OracleBot(**SMALL_EXPERT),
+    ]
     for bot in bots:
         action = decide(bot, state, random.Random(1))
         assert state.why_illegal(action) is None, (bot.name, action)
@@ -127,19 +137,18 @@ def test_inference_from_a_passed_up_take() -> None:
     # taking it.  From seat 1's view, a seat 0 holding a Jack or a 2 (either takes the
     # pile under take = match) explains that move far worse than the hand it held.
     state = new_state(players=2, take="match")
-    deal_rigged(state, hands={1: "2C 3H 4S 5H 6C 7D 8S 9H", 0: "3D 4D 5D 6D 7S 8D 9D KD"},
-                upturned="10S")
+    deal_rigged(
+        state, hands={1: "2C 3H 4S 5H 6C 7D 8S 9H", 0: "3D 4D 5D 6D 7S 8D 9D KD"}, upturned="10S"
+    )
     state.apply("2C")
     state.apply("3D")
     moves = decisions(state.observation(1))
     ten, two, three = (card(text).id for text in ("10S", "2C", "3D"))
-    assert [(m.seat, m.pile, m.code, m.later) for m in moves] == [(0, [ten, two], three,
-                                                                   [three])]
+    assert [(m.seat, m.pile, m.code, m.later) for m in moves] == [(0, [ten, two], three, [three])]
     truth = log_likelihood(state._hands, moves, take_any=False, forced_foxtrot=False)
     for taker in ("JH", "2S"):
         hand = sorted([*state._hands[0][1:], card(taker).id])
-        other = log_likelihood([hand, state._hands[1]], moves, take_any=False,
-                               forced_foxtrot=False)
+        other = log_likelihood([hand, state._hands[1]], moves, take_any=False, forced_foxtrot=False)
         assert other < truth - math.log(8), (taker, other, truth)
 
 
@@ -159,8 +168,7 @@ def test_the_opponent_model_sees_each_past_move_as_its_player_saw_it(state: Stat
     for entry in state._actions:
         mover, code = entry >> 6, entry & 63
         if mover != seat:
-            expected.append((mover, replay._pile[:], code, sorted(replay._hands[mover]),
-                             unseen[:]))
+            expected.append((mover, replay._pile[:], code, sorted(replay._hands[mover]), unseen[:]))
         if code != 52:
             unseen[code >> 2] -= 1
         stock = len(replay._stock)
@@ -168,13 +176,15 @@ def test_the_opponent_model_sees_each_past_move_as_its_player_saw_it(state: Stat
         if len(replay._stock) < stock:  # a redeal: earlier hands say nothing now
             expected.clear()
     moves = decisions(state.observation(seat))
-    found = [(m.seat, m.pile, m.code, sorted(state._hands[m.seat] + m.later), m.unseen)
-             for m in moves]
+    found = [
+        (m.seat, m.pile, m.code, sorted(state._hands[m.seat] + m.later), m.unseen) for m in moves
+    ]
     assert sorted(found) == sorted(expected)
     # No sampled deal is ever ruled out: each move keeps at least its share of SURPRISE.
     world = state.resample(seat, random.Random(len(moves)))
-    log = log_likelihood(world._hands, moves, state.options.take is TakeRule.ANY,
-                         state.options.forced_foxtrot)
+    log = log_likelihood(
+        world._hands, moves, state.options.take is TakeRule.ANY, state.options.forced_foxtrot
+    )
     assert len(moves) * math.log(SURPRISE / 53) <= log <= 0
 
 

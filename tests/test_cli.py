@@ -13,26 +13,56 @@ import pytest
 from foxtrot.cli.main import main
 
 
-@pytest.mark.parametrize(("lang", "title", "word"), [
-    ("en", "# Foxtrot", "foxtrot"), ("ru", "# Фокстрот", "фокстрот"),
-    ("uk", "# Фокстрот", "фокстрот"),
-])
-def test_rules_in_each_language(lang: str, title: str, word: str,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("lang", "title", "word"),
+    [
+        ("en", "# Foxtrot", "foxtrot"),
+        ("ru", "# Фокстрот", "фокстрот"),
+        ("uk", "# Фокстрот", "фокстрот"),
+    ],
+)
+def test_rules_in_each_language(
+    lang: str, title: str, word: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["rules", "--lang", lang]) == 0
     text = capsys.readouterr().out
     assert text.startswith(title)
     assert word in text.lower()
-    for option in ("take", "forced_foxtrot", "leftover_pile", "most_cards_tie", "target",
-                   "last_taker", "match"):
+    for option in (
+        "take",
+        "forced_foxtrot",
+        "leftover_pile",
+        "most_cards_tie",
+        "target",
+        "last_taker",
+        "match",
+    ):
         assert option in text, option
 
 
-def test_simulate_writes_valid_records_and_statistics(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_writes_valid_records_and_statistics(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     records = tmp_path / "records"
-    assert main(["simulate", "--players", "3", "--take", "match", "--matches", "4",
-                 "--seed", "9", "--records", str(records), "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--players",
+                "3",
+                "--take",
+                "match",
+                "--matches",
+                "4",
+                "--seed",
+                "9",
+                "--records",
+                str(records),
+                "--json",
+            ]
+        )
+        == 0
+    )
     stats = json.loads(capsys.readouterr().out)
     files = sorted(records.glob("*.json"))
     assert len(files) == 4
@@ -44,8 +74,25 @@ def test_simulate_writes_valid_records_and_statistics(tmp_path: Path,
     assert "4 valid, 0 invalid" in capsys.readouterr().out
     # the same seed gives the same matches
     again = tmp_path / "again"
-    assert main(["simulate", "--players", "3", "--take", "match", "--matches", "4",
-                 "--seed", "9", "--records", str(again), "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--players",
+                "3",
+                "--take",
+                "match",
+                "--matches",
+                "4",
+                "--seed",
+                "9",
+                "--records",
+                str(again),
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert [f.read_text() for f in files] == [f.read_text() for f in sorted(again.glob("*.json"))]
 
 
@@ -62,13 +109,29 @@ def test_simulate_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def _one_record(tmp_path: Path) -> Path:
-    assert main(["simulate", "--players", "2", "--matches", "1", "--seed", "3",
-                 "--records", str(tmp_path), "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--players",
+                "2",
+                "--matches",
+                "1",
+                "--seed",
+                "3",
+                "--records",
+                str(tmp_path),
+                "--json",
+            ]
+        )
+        == 0
+    )
     return next(tmp_path.glob("*.json"))
 
 
-def test_check_refuses_a_tampered_record(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_refuses_a_tampered_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = _one_record(tmp_path)
     data = json.loads(path.read_text())
     data["deals"][0]["scores"][1]["card_points"] += 1
@@ -81,8 +144,9 @@ def test_check_refuses_a_tampered_record(tmp_path: Path,
     assert "(rule P2)" in out and "1 valid, 1 invalid" in out
 
 
-def test_check_refuses_broken_json_and_missing_files(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_refuses_broken_json_and_missing_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "foxtrot-record/1", ')
     assert main(["check", str(broken), str(tmp_path / "missing.json")]) == 1
@@ -90,10 +154,12 @@ def test_check_refuses_broken_json_and_missing_files(tmp_path: Path,
     assert "not JSON" in out and "cannot read" in out
 
 
-@pytest.mark.parametrize(("lang", "phrase"),
-                         [("en", "Deal 1:"), ("ru", "Игра 1:"), ("uk", "Гра 1:")])
-def test_replay_tells_the_match(tmp_path: Path, lang: str, phrase: str,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("lang", "phrase"), [("en", "Deal 1:"), ("ru", "Игра 1:"), ("uk", "Гра 1:")]
+)
+def test_replay_tells_the_match(
+    tmp_path: Path, lang: str, phrase: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = _one_record(tmp_path)
     capsys.readouterr()
     assert main(["replay", str(path), "--lang", lang, "--hands"]) == 0
@@ -121,7 +187,8 @@ def test_replay_refuses_a_bad_record(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_console_script_is_installed() -> None:
     exe = shutil.which("foxtrot")
     cmd = [exe] if exe else [sys.executable, "-m", "foxtrot.cli.main"]
-    done = subprocess.run([*cmd, "rules", "--lang", "uk"], capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run(
+        [*cmd, "rules", "--lang", "uk"], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0
     assert done.stdout.startswith("# Фокстрот")

@@ -54,8 +54,10 @@ _LOCAL_RANK = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}
 
 def mentioned(text: str) -> set[Card]:
     """Every card displayed in ``text`` (``10♥``, ``Q♠``, ``Д♠``, ``Т♣``)."""
-    return {Card.parse(_LOCAL_RANK.get(rank, rank) + "SHDC"["♠♥♦♣".index(suit)])
-            for rank, suit in _CARD.findall(text)}
+    return {
+        Card.parse(_LOCAL_RANK.get(rank, rank) + "SHDC"["♠♥♦♣".index(suit)])
+        for rank, suit in _CARD.findall(text)
+    }
 
 
 def known(obs: Observation) -> set[Card]:
@@ -76,23 +78,37 @@ def _position(players: int, hand: str, upturned: str, **options: object) -> Stat
 
 # ------------------------------------------------------------ card counting
 
+
 def test_card_count_matches_a_count_by_hand() -> None:
     state = _position(2, "10H 10D JS AS QS 2C 3C 4C", "10S")
     count = card_count(state.observation(1))
     # 8 tens: two in the hand, one upturned; 8 Jacks, 8 Aces: one each in the hand
-    assert (count.unseen_tens, count.unseen_jacks, count.unseen_aces,
-            count.unseen_queens_of_spades) == (5, 7, 7, 1)
+    assert (
+        count.unseen_tens,
+        count.unseen_jacks,
+        count.unseen_aces,
+        count.unseen_queens_of_spades,
+    ) == (5, 7, 7, 1)
     assert (count.stock, count.next_seat, count.next_hand) == (104 - 17, 0, 8)
     assert count.lines("en")[:2] == ["Unseen: 5 tens, 7 Jacks, 7 Aces, 1 Q♠", "Stock: 87 cards"]
-    assert count.lines("ru")[:2] == ["Ещё не вышли: 5 десяток, 7 валетов, 7 тузов, 1 Д♠",
-                                     "В запасе: 87 карт"]
-    assert count.lines("uk")[:2] == ["Ще не вийшли: 5 десяток, 7 валетів, 7 тузів, 1 Д♠",
-                                     "У запасі: 87 карт"]
+    assert count.lines("ru")[:2] == [
+        "Ещё не вышли: 5 десяток, 7 валетов, 7 тузов, 1 Д♠",
+        "В запасе: 87 карт",
+    ]
+    assert count.lines("uk")[:2] == [
+        "Ще не вийшли: 5 десяток, 7 валетів, 7 тузів, 1 Д♠",
+        "У запасі: 87 карт",
+    ]
     assert count.lines("en")[2].startswith("Next player (Player 1) can match a lone card: ")
     state.apply("JS")  # takes the upturned 10S (T3c): seat 0 has now seen 10S and JS
     other = card_count(state.observation(0))  # seat 0 holds filler: no 10, J, A or Q♠
-    assert (other.unseen_tens, other.unseen_jacks, other.unseen_aces,
-            other.unseen_queens_of_spades, other.next_seat) == (7, 7, 8, 2, 1)
+    assert (
+        other.unseen_tens,
+        other.unseen_jacks,
+        other.unseen_aces,
+        other.unseen_queens_of_spades,
+        other.next_seat,
+    ) == (7, 7, 8, 2, 1)
 
 
 def test_lone_card_risk_is_the_hypergeometric_chance() -> None:
@@ -119,7 +135,8 @@ def test_R1_an_empty_next_hand_is_judged_by_the_redeal_it_is_about_to_get() -> N
     pool = sum(obs.unseen_cards().values())
     sevens = sum(n for card, n in obs.unseen_cards().items() if card.rank == Rank.SEVEN)
     assert count.lone_card_risk[Rank.SEVEN] == pytest.approx(
-        1 - comb(pool - sevens, 8) / comb(pool, 8))
+        1 - comb(pool - sevens, 8) / comb(pool, 8)
+    )
 
 
 def test_a_rank_the_next_player_cannot_hold_is_safe() -> None:
@@ -130,6 +147,7 @@ def test_a_rank_the_next_player_cannot_hold_is_safe() -> None:
 
 
 # -------------------------------------------------------------------- hints
+
 
 def test_T3b_a_forced_double_foxtrot_of_tens_is_worth_40() -> None:
     state = _position(2, "10D 2S", "10H", forced_foxtrot=True)
@@ -175,14 +193,16 @@ def test_reasons_name_what_the_move_does() -> None:
     assert explain(obs, TAKE) == "takes the lone 5♥: the next player must start a new pile"
     assert explain(obs, act("2C")) == "leaves no lone card for a foxtrot"
     assert explain(obs, TAKE, "uk") == (
-        "забирає одиночну карту 5♥: наступному гравцеві доведеться починати новий стос")
+        "забирає одиночну карту 5♥: наступному гравцеві доведеться починати новий стос"
+    )
 
     small = _position(3, "2C QS", "QH")
     small.apply("2C")  # the pile: Q♥ 2♣; seat 2 (quiet filler cards) to move
     obs = small.observation(2)
     assert explain(obs, TAKE) == "takes 2 cards"
     assert explain(obs, obs.legal_actions[0]) == (
-        "keeps the pile small: nothing in it is worth taking")
+        "keeps the pile small: nothing in it is worth taking"
+    )
 
     poison = _position(3, "QS 2C", "5H")
     obs = poison.observation(1)
@@ -200,9 +220,11 @@ def test_reasons_name_what_the_move_does() -> None:
     assert explain(ten.observation(2), TAKE, "ru") == "забирает 10 очков"
     laid = ten.observation(2).hand[0]
     assert explain(ten.observation(2), Action.play(laid)) == (
-        f"lays {laid.display()}: the pile holds 3 cards, +10 in points")
+        f"lays {laid.display()}: the pile holds 3 cards, +10 in points"
+    )
     assert explain(ten.observation(2), Action.play(laid), "uk") == (
-        f"кладе {laid.display('uk')}: у стосі 3 карти, очки: +10")
+        f"кладе {laid.display('uk')}: у стосі 3 карти, очки: +10"
+    )
     with pytest.raises(ValueError, match="seat 1 is not to move"):
         suggest(ten.observation(1))
 
@@ -215,27 +237,37 @@ def test_a_lone_card_reason_gives_the_risk_or_says_it_is_safe() -> None:
     risk = card_count(obs).lone_card_risk[card.rank]
     assert 0 < risk < 1
     assert explain(obs, Action.play(card)) == (
-        f"leaves a lone {card.display()}: the next player can match it ({percent(risk)}%)")
+        f"leaves a lone {card.display()}: the next player can match it ({percent(risk)}%)"
+    )
     state.apply(Action.play(card))
     state.apply("take")  # seat 0 takes it; seat 1 must start a pile, and holds every 2
     obs = state.observation(1)
     assert explain(obs, act("2S")) == "leaves a lone 2♠ the next player cannot match"
     assert explain(obs, act("2S"), "ru") == (
-        "оставляет одиночную карту 2♠: следующему игроку нечем сделать на неё фокстрот")
+        "оставляет одиночную карту 2♠: следующему игроку нечем сделать на неё фокстрот"
+    )
 
 
 # ------------------------------------------------- hints never tell secrets
 
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 6),
-       take=st.sampled_from(list(TakeRule)), forced=st.booleans(),
-       actions=st.integers(0, 70), other=st.integers(0, 10**6))
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 6),
+    take=st.sampled_from(list(TakeRule)),
+    forced=st.booleans(),
+    actions=st.integers(0, 70),
+    other=st.integers(0, 10**6),
+)
 def test_V3_hints_never_mention_a_card_the_seat_cannot_know(
-        *, seed: int, players: int, take: TakeRule, forced: bool, actions: int,
-        other: int) -> None:
+    *, seed: int, players: int, take: TakeRule, forced: bool, actions: int, other: int
+) -> None:
     rng = random.Random(seed)
-    state = State(TableOptions(players=players, take=take, forced_foxtrot=forced),
-                  dealer=rng.randrange(players))
+    state = State(
+        TableOptions(players=players, take=take, forced_foxtrot=forced),
+        dealer=rng.randrange(players),
+    )
     state.deal(rng)
     play_random(state, rng, max_actions=actions)
     seat = state.to_move
@@ -261,6 +293,7 @@ def test_V3_hints_never_mention_a_card_the_seat_cannot_know(
 
 # ------------------------------------------------------------------- review
 
+
 def _declined_foxtrot_record() -> dict[str, object]:
     """Seat 1 lays 2S on the upturned 10H instead of making a double foxtrot with 10D."""
     state = _position(3, "10D 10D 2S 2S 3S 3S 4S 4S", "10H")
@@ -278,8 +311,9 @@ def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
     assert item.best == act("10D")
     assert item.grade is Grade.MISTAKE and item.loss >= 10
     lost = round(item.loss)
-    assert item.text() == (f"Deal 1, move 1: 2♠ — mistake, -{lost} points; better 10♦"
-                           " (makes a double foxtrot: +40).")
+    assert item.text() == (
+        f"Deal 1, move 1: 2♠ — mistake, -{lost} points; better 10♦ (makes a double foxtrot: +40)."
+    )
     assert item.text("ru").startswith("Игра 1, ход 1: 2♠ — ошибка, -")
     assert item.text("uk").endswith("краще 10♦ (робить подвійний фокстрот: +40).")
     assert summary(items) == f"0 good moves, 0 inaccuracies, 1 mistake; {lost} points lost in all"
@@ -292,7 +326,8 @@ def test_review_finds_the_foxtrot_good_and_skips_forced_moves() -> None:
     items = review(to_record(state), 1, iterations=60)
     assert len(items) == 1 and items[0].grade is Grade.GOOD and items[0].loss == 0.0
     assert items[0].text("uk") == (
-        "Гра 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40).")
+        "Гра 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40)."
+    )
     forced = _position(3, "10D 2S", "10H", forced_foxtrot=True)
     forced.apply("10D")
     assert review(to_record(forced), 1, iterations=30) == []
@@ -309,9 +344,10 @@ def test_review_refuses_a_bad_seat_or_deal() -> None:
 
 
 def test_grades_and_their_thresholds() -> None:
-    assert [Grade.of(x) for x in (0, GOOD_BELOW - 0.01, GOOD_BELOW, MISTAKE_FROM - 0.01,
-                                  MISTAKE_FROM, 55)] == [
-        Grade.GOOD, Grade.GOOD, Grade.INACCURACY, Grade.INACCURACY, Grade.MISTAKE, Grade.MISTAKE]
+    assert [
+        Grade.of(x)
+        for x in (0, GOOD_BELOW - 0.01, GOOD_BELOW, MISTAKE_FROM - 0.01, MISTAKE_FROM, 55)
+    ] == [Grade.GOOD, Grade.GOOD, Grade.INACCURACY, Grade.INACCURACY, Grade.MISTAKE, Grade.MISTAKE]
     assert [Grade.MISTAKE.text(lang) for lang in LANGS] == ["mistake", "ошибка", "помилка"]
 
 
@@ -321,13 +357,17 @@ def test_summary_counts_in_every_language() -> None:
     def item(grade: Grade, loss: float) -> ReviewItem:
         return ReviewItem(0, 0, act("2S"), act("10D"), loss, grade, obs)
 
-    items = [item(Grade.GOOD, 0), item(Grade.INACCURACY, 4.2),
-             *[item(Grade.MISTAKE, 10.0) for _ in range(5)]]
-    assert summary(items, "ru") == (
-        "1 хороший ход, 1 неточность, 5 ошибок; всего потеряно 54 очка")
+    items = [
+        item(Grade.GOOD, 0),
+        item(Grade.INACCURACY, 4.2),
+        *[item(Grade.MISTAKE, 10.0) for _ in range(5)],
+    ]
+    assert summary(items, "ru") == ("1 хороший ход, 1 неточность, 5 ошибок; всего потеряно 54 очка")
     assert summary(items, "uk") == (
-        "1 добрий хід, 1 неточність, 5 помилок; усього втрачено 54 очки")
+        "1 добрий хід, 1 неточність, 5 помилок; усього втрачено 54 очки"
+    )
     assert summary(items[:3], "en") == "1 good move, 1 inaccuracy, 1 mistake; 14 points lost in all"
     assert items[1].text("ru") == (
-        "Игра 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40).")
+        "Игра 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40)."
+    )
     assert action_text(TAKE, "ru") == "взять стопку" and action_text(TAKE, "uk") == "взяти стос"

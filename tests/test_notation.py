@@ -75,9 +75,11 @@ def test_C4_lists_of_cards() -> None:
         parse_cards("2C ZZ 3C")
 
 
-LABELS = {"en": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-          "ru": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"],
-          "uk": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"]}
+LABELS = {
+    "en": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+    "ru": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"],
+    "uk": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"],
+}
 GLYPHS = dict(zip(SUITS, "♠♥♦♣", strict=True))
 
 
@@ -87,8 +89,7 @@ def test_C2_C4_display_in_every_language(lang: str) -> None:
         rank, suit = text[:-1], text[-1]
         expected = LABELS[lang][RANKS.index(rank)] + GLYPHS[suit]
         assert Card.parse(text).display(lang) == expected
-    assert format_cards(parse_cards("10H QS"), lang) == \
-        f"10♥ {LABELS[lang][10]}♠"
+    assert format_cards(parse_cards("10H QS"), lang) == f"10♥ {LABELS[lang][10]}♠"
 
 
 def test_C2_card_names_in_words() -> None:

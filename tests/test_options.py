@@ -20,36 +20,66 @@ from foxtrot.core import (
 
 def test_defaults_are_the_first_value_of_every_option() -> None:
     options = TableOptions()
-    assert (options.players, options.take, options.forced_foxtrot, options.leftover_pile,
-            options.most_cards_tie, options.target) == \
-        (2, TakeRule.ANY, False, LeftoverPile.DISCARD, MostCardsTie.NONE, 200)
+    assert (
+        options.players,
+        options.take,
+        options.forced_foxtrot,
+        options.leftover_pile,
+        options.most_cards_tie,
+        options.target,
+    ) == (2, TakeRule.ANY, False, LeftoverPile.DISCARD, MostCardsTie.NONE, 200)
     assert options.decks == 2
 
 
-@pytest.mark.parametrize(("field", "value", "stored"), [
-    ("take", "any", TakeRule.ANY), ("take", "match", TakeRule.MATCH),
-    ("take", TakeRule.MATCH, TakeRule.MATCH),
-    ("forced_foxtrot", True, True), ("forced_foxtrot", False, False),
-    ("leftover_pile", "discard", LeftoverPile.DISCARD),
-    ("leftover_pile", "last_taker", LeftoverPile.LAST_TAKER),
-    ("most_cards_tie", "none", MostCardsTie.NONE), ("most_cards_tie", "all", MostCardsTie.ALL),
-    ("target", 150, 150), ("target", 200, 200), ("target", 300, 300), ("target", 400, 400),
-    ("target", 1, 1), ("target", 777, 777),
-    *[("players", n, n) for n in range(2, 10)],
-])
+@pytest.mark.parametrize(
+    ("field", "value", "stored"),
+    [
+        ("take", "any", TakeRule.ANY),
+        ("take", "match", TakeRule.MATCH),
+        ("take", TakeRule.MATCH, TakeRule.MATCH),
+        ("forced_foxtrot", True, True),
+        ("forced_foxtrot", False, False),
+        ("leftover_pile", "discard", LeftoverPile.DISCARD),
+        ("leftover_pile", "last_taker", LeftoverPile.LAST_TAKER),
+        ("most_cards_tie", "none", MostCardsTie.NONE),
+        ("most_cards_tie", "all", MostCardsTie.ALL),
+        ("target", 150, 150),
+        ("target", 200, 200),
+        ("target", 300, 300),
+        ("target", 400, 400),
+        ("target", 1, 1),
+        ("target", 777, 777),
+        *[("players", n, n) for n in range(2, 10)],
+    ],
+)
 def test_every_option_value_is_accepted(field: str, value: Any, stored: Any) -> None:
     options = TableOptions(**{field: value})
     assert getattr(options, field) == stored
     assert TableOptions.from_json(options.to_json()) == options
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("players", 1), ("players", 10), ("players", "3"), ("players", True), ("players", 2.0),
-    ("target", 0), ("target", -5), ("target", "x"), ("target", 200.5), ("target", True),
-    ("take", "foo"), ("take", None),
-    ("leftover_pile", "burn"), ("most_cards_tie", "some"), ("most_cards_tie", 5),
-    ("forced_foxtrot", "yes"), ("forced_foxtrot", 1),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("players", 1),
+        ("players", 10),
+        ("players", "3"),
+        ("players", True),
+        ("players", 2.0),
+        ("target", 0),
+        ("target", -5),
+        ("target", "x"),
+        ("target", 200.5),
+        ("target", True),
+        ("take", "foo"),
+        ("take", None),
+        ("leftover_pile", "burn"),
+        ("most_cards_tie", "some"),
+        ("most_cards_tie", 5),
+        ("forced_foxtrot", "yes"),
+        ("forced_foxtrot", 1),
+    ],
+)
 def test_bad_option_is_refused_naming_the_field(field: str, value: Any) -> None:
     with pytest.raises(OptionsError) as info:
         TableOptions(**{field: value})
@@ -72,8 +102,9 @@ def test_presets() -> None:
     assert strict.forced_foxtrot is True and strict.leftover_pile is LeftoverPile.LAST_TAKER
     party = TableOptions.preset("party")
     assert party.players == 8 and party.decks == 3
-    assert TableOptions.preset("original", players=4, target=300) == \
-        TableOptions(players=4, take="match", target=300)
+    assert TableOptions.preset("original", players=4, target=300) == TableOptions(
+        players=4, take="match", target=300
+    )
     with pytest.raises(OptionsError, match=r"^preset: unknown 'nope'"):
         TableOptions.preset("nope")
     with pytest.raises(OptionsError, match=r"^players: "):
@@ -86,18 +117,38 @@ def test_options_are_frozen() -> None:
         options.players = 3  # type: ignore[misc]
 
 
-GRID = [TableOptions(players=n, take=take, forced_foxtrot=forced, leftover_pile=leftover,
-                     most_cards_tie=tie, target=target)
-        for n, take, forced, leftover, tie, target in itertools.product(
-            (2, 6, 7, 9), ("any", "match"), (False, True), ("discard", "last_taker"),
-            ("none", "all"), (150, 400, 33))]
+GRID = [
+    TableOptions(
+        players=n,
+        take=take,
+        forced_foxtrot=forced,
+        leftover_pile=leftover,
+        most_cards_tie=tie,
+        target=target,
+    )
+    for n, take, forced, leftover, tie, target in itertools.product(
+        (2, 6, 7, 9),
+        ("any", "match"),
+        (False, True),
+        ("discard", "last_taker"),
+        ("none", "all"),
+        (150, 400, 33),
+    )
+]
 
 
 def test_G2_to_json_and_from_json_round_trip() -> None:
     for options in [*GRID, *PRESETS.values()]:
         data = options.to_json()
-        assert list(data) == ["players", "decks", "take", "forced_foxtrot", "leftover_pile",
-                              "most_cards_tie", "target"]
+        assert list(data) == [
+            "players",
+            "decks",
+            "take",
+            "forced_foxtrot",
+            "leftover_pile",
+            "most_cards_tie",
+            "target",
+        ]
         assert data["decks"] == (2 if options.players <= 6 else 3)
         assert data["take"] in ("any", "match") and type(data["take"]) is str
         assert TableOptions.from_json(data) == options

@@ -52,8 +52,7 @@ from foxtrot.core import (
 from foxtrot.core.outcome import Phase
 from helpers import pack, play_random, random_state
 
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 options_strategy = st.builds(
     TableOptions,
@@ -68,6 +67,7 @@ seeds = st.integers(0, 2**32 - 1)
 
 
 # ------------------------------------------------------------ the model
+
 
 def points(c: Card) -> int:
     """P2, written out again."""
@@ -127,11 +127,16 @@ class Model:
         lines = []
         for seat, cards in enumerate(self.taken):
             card_points = sum(points(c) for c in cards)
-            bonus = 5 if counts[seat] == most and (
-                leaders == 1 or self.options.most_cards_tie is MostCardsTie.ALL) else 0
+            bonus = (
+                5
+                if counts[seat] == most
+                and (leaders == 1 or self.options.most_cards_tie is MostCardsTie.ALL)
+                else 0
+            )
             total = 10 * self.singles[seat] + 20 * self.doubles[seat] + card_points + bonus
-            lines.append((self.singles[seat], self.doubles[seat], len(cards), card_points,
-                          bonus, total))
+            lines.append(
+                (self.singles[seat], self.doubles[seat], len(cards), card_points, bonus, total)
+            )
         return lines
 
     def step(self, state: State, seat: int, events: tuple[Event, ...]) -> None:
@@ -192,6 +197,7 @@ class Model:
 
 # ------------------------------------------------------------ the checks
 
+
 def check_cards(state: State) -> None:
     """Every card is in exactly one place; the pile is the model's."""
     found: Counter[Card] = Counter(state.pile) + Counter(state.stock)
@@ -206,8 +212,11 @@ def expected_legal(state: State) -> set[object]:
         return set()
     hand = state.hand(state.to_move)
     pile = state.pile
-    if state.options.forced_foxtrot and len(pile) == 1 and \
-            any(c.rank == pile[0].rank for c in hand):
+    if (
+        state.options.forced_foxtrot
+        and len(pile) == 1
+        and any(c.rank == pile[0].rank for c in hand)
+    ):
         return {Action.play(c) for c in hand if c.rank == pile[0].rank}
     legal: set[object] = {Action.play(c) for c in hand}
     if pile and state.options.take is TakeRule.ANY:
@@ -274,8 +283,7 @@ def check_views(state: State, rng: random.Random) -> None:
         check_cards(sampled)
 
 
-def play_checked(state: State, rng: random.Random, *, whole_match: bool,
-                 every: int = 1) -> Model:
+def play_checked(state: State, rng: random.Random, *, whole_match: bool, every: int = 1) -> Model:
     """Random play (one deal, or the whole match) with every check after every step.
 
     The model and the cards are checked after every step; legality and the
@@ -301,7 +309,7 @@ def play_checked(state: State, rng: random.Random, *, whole_match: bool,
         else:  # R2: what is left of the stock are the last cards of the deck, undealt
             deck = state.deal_logs()[-1].deck
             assert deck is not None
-            assert [c.id for c in state.stock] == list(deck[len(deck) - len(state.stock):])
+            assert [c.id for c in state.stock] == list(deck[len(deck) - len(state.stock) :])
         steps += 1
         if steps % every == 0 or state.phase is not Phase.PLAYING:
             check_legality(state, rng)
@@ -310,6 +318,7 @@ def play_checked(state: State, rng: random.Random, *, whole_match: bool,
 
 
 # ------------------------------------------------------------ the properties
+
 
 @SETTINGS
 @given(options=options_strategy, seed=seeds)
@@ -394,8 +403,9 @@ def test_clone_is_independent(options: TableOptions, seed: int, actions: int) ->
 
 @SETTINGS
 @given(options=options_strategy, seed=seeds, actions=st.integers(1, 300))
-def test_hidden_cards_do_not_leak_between_seats(options: TableOptions, seed: int,
-                                                actions: int) -> None:
+def test_hidden_cards_do_not_leak_between_seats(
+    options: TableOptions, seed: int, actions: int
+) -> None:
     state = random_state(seed, options, actions)
     rng = random.Random(seed)
     for seat in range(options.players):

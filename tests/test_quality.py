@@ -13,12 +13,18 @@ STDLIB = sys.stdlib_module_names
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
-                          text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
 
 
 def test_ruff_is_clean() -> None:
     done = _run("ruff", "check", "src", "tests", "benchmarks")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    done = _run("ruff", "format", "--check", "src", "tests", "benchmarks")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -51,8 +57,14 @@ def test_core_imports_only_the_standard_library_and_itself() -> None:
 def test_no_random_global_state_in_the_core() -> None:
     for path in (PACKAGE / "core").glob("*.py"):
         text = path.read_text(encoding="utf-8")
-        for call in ("random.shuffle(", "random.choice(", "random.random(", "random.seed(",
-                     "random.randrange(", "random.randint("):
+        for call in (
+            "random.shuffle(",
+            "random.choice(",
+            "random.random(",
+            "random.seed(",
+            "random.randrange(",
+            "random.randint(",
+        ):
             assert call not in text, f"{path.name} uses the global random state: {call}"
 
 

@@ -34,8 +34,15 @@ from helpers import (
 )
 
 SCORE_KEYS = ["foxtrots", "double_foxtrots", "cards", "card_points", "most_cards", "total"]
-OPTION_KEYS = ["players", "decks", "take", "forced_foxtrot", "leftover_pile", "most_cards_tie",
-               "target"]
+OPTION_KEYS = [
+    "players",
+    "decks",
+    "take",
+    "forced_foxtrot",
+    "leftover_pile",
+    "most_cards_tie",
+    "target",
+]
 
 
 def _won_tie_deal() -> State:
@@ -56,13 +63,24 @@ def _two_jack_deals() -> State:
 def snapshot(state: State) -> tuple[object, ...]:
     """Everything of a state, hidden parts included."""
     n = state.players
-    return (dumps(state), state.phase, state.dealer, state.to_move, tuple(state.totals),
-            state.winner, state.pile, state.stock, tuple(state.hand(s) for s in range(n)),
-            tuple(state.taken(s) for s in range(n)), tuple(state.foxtrots(s) for s in range(n)),
-            tuple(state.observation(s) for s in range(n)))
+    return (
+        dumps(state),
+        state.phase,
+        state.dealer,
+        state.to_move,
+        tuple(state.totals),
+        state.winner,
+        state.pile,
+        state.stock,
+        tuple(state.hand(s) for s in range(n)),
+        tuple(state.taken(s) for s in range(n)),
+        tuple(state.foxtrots(s) for s in range(n)),
+        tuple(state.observation(s) for s in range(n)),
+    )
 
 
 # ------------------------------------------------------------------ G2
+
 
 def test_G2_record_shape_exactly() -> None:
     state = _won_tie_deal()
@@ -70,9 +88,15 @@ def test_G2_record_shape_exactly() -> None:
     assert record == to_record(state)
     assert {"format", "options", "names", "deals", "totals", "winner"} <= set(record)
     assert record["format"] == "foxtrot-record/1"
-    assert record["options"] == {"players": 2, "decks": 2, "take": "any",
-                                 "forced_foxtrot": False, "leftover_pile": "discard",
-                                 "most_cards_tie": "none", "target": 40}
+    assert record["options"] == {
+        "players": 2,
+        "decks": 2,
+        "take": "any",
+        "forced_foxtrot": False,
+        "leftover_pile": "discard",
+        "most_cards_tie": "none",
+        "target": 40,
+    }
     assert list(record["options"]) == OPTION_KEYS
     assert record["names"] == ["Ann", "Bob"]
     (deal,) = record["deals"]
@@ -87,10 +111,22 @@ def test_G2_record_shape_exactly() -> None:
         assert action.get("take", True) is True
     assert [list(line) for line in deal["scores"]] == [SCORE_KEYS, SCORE_KEYS]
     assert deal["scores"] == [
-        {"foxtrots": 0, "double_foxtrots": 0, "cards": 6, "card_points": 13, "most_cards": 0,
-         "total": 13},
-        {"foxtrots": 0, "double_foxtrots": 2, "cards": 6, "card_points": 5, "most_cards": 0,
-         "total": 45},
+        {
+            "foxtrots": 0,
+            "double_foxtrots": 0,
+            "cards": 6,
+            "card_points": 13,
+            "most_cards": 0,
+            "total": 13,
+        },
+        {
+            "foxtrots": 0,
+            "double_foxtrots": 2,
+            "cards": 6,
+            "card_points": 5,
+            "most_cards": 0,
+            "total": 45,
+        },
     ]
     assert record["totals"] == [13, 45]
     assert record["winner"] == 1
@@ -108,6 +144,7 @@ def test_G2_unfinished_record_has_no_scores_and_null_winner() -> None:
 
 # ------------------------------------------------------------------ G1
 
+
 @pytest.mark.parametrize("make", [_won_tie_deal, _two_jack_deals])
 def test_G1_save_and_load_reproduce_the_state(make: Callable[[], State]) -> None:
     state = make()
@@ -122,8 +159,12 @@ def test_G1_replay_and_state_at_reproduce_every_intermediate_state() -> None:
     state = new_state(0, target=55)
     captured: list[tuple[int, int | None, tuple[object, ...]]] = []
     for deal in range(3):
-        deal_rigged(state, hands={(deal + 1) % 2: "JS JH JD JC 10H", deal % 2: "JS JH JD JC"},
-                    upturned="2C", stock_bottom="2D")
+        deal_rigged(
+            state,
+            hands={(deal + 1) % 2: "JS JH JD JC 10H", deal % 2: "JS JH JD JC"},
+            upturned="2C",
+            stock_bottom="2D",
+        )
         captured.append((deal, None, snapshot(state)))
         number = 0
         for seat, text, _ in jack_script((deal + 1) % 2, deal % 2):
@@ -159,6 +200,7 @@ def test_G1_three_deck_table_round_trip() -> None:
 
 
 # ------------------------------------------------------------------ X10
+
 
 def test_X10_record_with_no_deals_loads() -> None:
     state = new_state(1, players=3)
@@ -212,6 +254,7 @@ def _set(path: tuple[Any, ...], value: Any) -> Edit:
         for key in path[:-1]:
             target = target[key]
         target[path[-1]] = value
+
     return edit
 
 
@@ -221,6 +264,7 @@ def _delete(path: tuple[Any, ...]) -> Edit:
         for key in path[:-1]:
             target = target[key]
         del target[path[-1]]
+
     return edit
 
 
@@ -230,6 +274,7 @@ def _append(path: tuple[Any, ...], value: Callable[[dict[str, Any]], Any]) -> Ed
         for key in path:
             target = target[key]
         target.append(value(record))
+
     return edit
 
 
@@ -243,69 +288,130 @@ def _deck_third_copy(record: dict[str, Any]) -> None:
 # beginning of the message ("where"), and text the message must contain (the rule).
 LAST = "deal 0, action {last}"
 REFUSALS: dict[str, tuple[Edit, str, str]] = {
-    "card not in hand": (_set(("deals", 0, "actions", 2, "play"), "AS"),
-                         "deal 0, action 2: seat 1 cannot play AS", "(rule T3)"),
-    "wrong seat": (_set(("deals", 0, "actions", 4, "seat"), 0),
-                   "deal 0, action 4: seat 0 cannot play JD", "(rule T1)"),
-    "take on empty pile": (_set(("deals", 0, "actions", 1), {"seat": 0, "take": True}),
-                           "deal 0, action 1: seat 0 cannot take the pile", "(rule T4)"),
-    "bad card token in an action": (_set(("deals", 0, "actions", 3, "play"), "1H"),
-                                    "deal 0, action 3: play: bad card '1H'", "(rule C4)"),
-    "seat out of range": (_set(("deals", 0, "actions", 3, "seat"), 2),
-                          "deal 0, action 3: seat 2 is not a seat", "(rule C3)"),
-    "play and take": (_set(("deals", 0, "actions", 3, "take"), True),
-                      "deal 0, action 3: an action has exactly one", "(rule G2)"),
-    "take false": (_set(("deals", 0, "actions", 11, "take"), False),
-                   "deal 0, action 11: take is False", "(rule G2)"),
+    "card not in hand": (
+        _set(("deals", 0, "actions", 2, "play"), "AS"),
+        "deal 0, action 2: seat 1 cannot play AS",
+        "(rule T3)",
+    ),
+    "wrong seat": (
+        _set(("deals", 0, "actions", 4, "seat"), 0),
+        "deal 0, action 4: seat 0 cannot play JD",
+        "(rule T1)",
+    ),
+    "take on empty pile": (
+        _set(("deals", 0, "actions", 1), {"seat": 0, "take": True}),
+        "deal 0, action 1: seat 0 cannot take the pile",
+        "(rule T4)",
+    ),
+    "bad card token in an action": (
+        _set(("deals", 0, "actions", 3, "play"), "1H"),
+        "deal 0, action 3: play: bad card '1H'",
+        "(rule C4)",
+    ),
+    "seat out of range": (
+        _set(("deals", 0, "actions", 3, "seat"), 2),
+        "deal 0, action 3: seat 2 is not a seat",
+        "(rule C3)",
+    ),
+    "play and take": (
+        _set(("deals", 0, "actions", 3, "take"), True),
+        "deal 0, action 3: an action has exactly one",
+        "(rule G2)",
+    ),
+    "take false": (
+        _set(("deals", 0, "actions", 11, "take"), False),
+        "deal 0, action 11: take is False",
+        "(rule G2)",
+    ),
     "action after the deal ended": (
         _append(("deals", 0, "actions"), lambda r: {"seat": 1, "play": "2S"}),
-        "deal 0, action {after}: seat 1 cannot play 2S: the deal has already ended", "(rule E1)"),
-    "wrong score field": (_set(("deals", 0, "scores", 1, "card_points"), 6),
-                          "deal 0: scores of seat 1: card_points is 6, the actions give 5",
-                          "(rule P2); the deal ended with action {last} (rule G3)"),
-    "wrong score total": (_set(("deals", 0, "scores", 0, "total"), 14),
-                          "deal 0: scores of seat 0: total is 14, the actions give 13",
-                          "(rule P4, X9)"),
-    "wrong most cards": (_set(("deals", 0, "scores", 0, "most_cards"), 5),
-                         "deal 0: scores of seat 0: most_cards is 5, the actions give 0",
-                         "(rule P3)"),
-    "score not a number": (_set(("deals", 0, "scores", 0, "cards"), "6"),
-                           "deal 0: scores of seat 0: score entry: cards is '6'", "(rule G2)"),
-    "scores for one seat": (_delete(("deals", 0, "scores", 1)),
-                            "deal 0: scores: expected one entry for each of 2 seats",
-                            "(rule G2)"),
+        "deal 0, action {after}: seat 1 cannot play 2S: the deal has already ended",
+        "(rule E1)",
+    ),
+    "wrong score field": (
+        _set(("deals", 0, "scores", 1, "card_points"), 6),
+        "deal 0: scores of seat 1: card_points is 6, the actions give 5",
+        "(rule P2); the deal ended with action {last} (rule G3)",
+    ),
+    "wrong score total": (
+        _set(("deals", 0, "scores", 0, "total"), 14),
+        "deal 0: scores of seat 0: total is 14, the actions give 13",
+        "(rule P4, X9)",
+    ),
+    "wrong most cards": (
+        _set(("deals", 0, "scores", 0, "most_cards"), 5),
+        "deal 0: scores of seat 0: most_cards is 5, the actions give 0",
+        "(rule P3)",
+    ),
+    "score not a number": (
+        _set(("deals", 0, "scores", 0, "cards"), "6"),
+        "deal 0: scores of seat 0: score entry: cards is '6'",
+        "(rule G2)",
+    ),
+    "scores for one seat": (
+        _delete(("deals", 0, "scores", 1)),
+        "deal 0: scores: expected one entry for each of 2 seats",
+        "(rule G2)",
+    ),
     "wrong total": (_set(("totals", 1), 46), "totals are [13, 46]", "(rule M2)"),
     "wrong winner": (_set(("winner",), 0), "winner is 0, expected 1", "(rules M2, X8)"),
     "winner missing": (_delete(("winner",)), "winner: missing", "(rule G2)"),
-    "deck short": (lambda r: r["deals"][0]["deck"].pop(),
-                   "deal 0: deck has 103 cards, expected 104", "(rule C1)"),
+    "deck short": (
+        lambda r: r["deals"][0]["deck"].pop(),
+        "deal 0: deck has 103 cards, expected 104",
+        "(rule C1)",
+    ),
     "deck card three times": (_deck_third_copy, "deal 0: deck holds 2S 3 times", "(rule C1)"),
-    "deck bad token": (_set(("deals", 0, "deck", 5), "XQ"), "deal 0: deck[5]: bad card 'XQ'",
-                       "(rule C4)"),
+    "deck bad token": (
+        _set(("deals", 0, "deck", 5), "XQ"),
+        "deal 0: deck[5]: bad card 'XQ'",
+        "(rule C4)",
+    ),
     "deal after the match was won": (
         _append(("deals",), lambda r: dict(copy.deepcopy(r["deals"][0]), dealer=1)),
-        "deal 1: the match was won in deal 0", "(rule M2)"),
-    "first dealer": (_set(("deals", 0, "dealer"), 1), "deal 0: dealer is 1, expected 0",
-                     "(rule D1)"),
-    "format": (_set(("format",), "foxtrot-record/2"), "format is 'foxtrot-record/2'",
-               "(rule G2)"),
-    "decks do not fit the players": (_set(("options", "decks"), 3), "options: decks is 3",
-                                     "(rule X7)"),
+        "deal 1: the match was won in deal 0",
+        "(rule M2)",
+    ),
+    "first dealer": (
+        _set(("deals", 0, "dealer"), 1),
+        "deal 0: dealer is 1, expected 0",
+        "(rule D1)",
+    ),
+    "format": (_set(("format",), "foxtrot-record/2"), "format is 'foxtrot-record/2'", "(rule G2)"),
+    "decks do not fit the players": (
+        _set(("options", "decks"), 3),
+        "options: decks is 3",
+        "(rule X7)",
+    ),
 }
 for _key in ("format", "options", "names", "deals", "totals"):
-    REFUSALS[f"missing {_key}"] = (_delete((_key,)), "" if _key == "format" else f"{_key}: ",
-                                   "(rule G2)")
+    REFUSALS[f"missing {_key}"] = (
+        _delete((_key,)),
+        "" if _key == "format" else f"{_key}: ",
+        "(rule G2)",
+    )
 for _key in OPTION_KEYS:
-    REFUSALS[f"missing options.{_key}"] = (_delete(("options", _key)),
-                                           f"options: missing {_key}", "(rule G2)")
+    REFUSALS[f"missing options.{_key}"] = (
+        _delete(("options", _key)),
+        f"options: missing {_key}",
+        "(rule G2)",
+    )
 for _key in ("deck", "actions"):
-    REFUSALS[f"missing deal {_key}"] = (_delete(("deals", 0, _key)), f"deal 0: {_key}: ",
-                                        "(rule G2)")
-REFUSALS["missing deal dealer"] = (_delete(("deals", 0, "dealer")),
-                                   "deal 0: dealer is None, expected 0", "(rule D1)")
-REFUSALS["missing scores field"] = (_delete(("deals", 0, "scores", 1, "total")),
-                                    "deal 0: scores of seat 1: score entry: total is None",
-                                    "(rule G2)")
+    REFUSALS[f"missing deal {_key}"] = (
+        _delete(("deals", 0, _key)),
+        f"deal 0: {_key}: ",
+        "(rule G2)",
+    )
+REFUSALS["missing deal dealer"] = (
+    _delete(("deals", 0, "dealer")),
+    "deal 0: dealer is None, expected 0",
+    "(rule D1)",
+)
+REFUSALS["missing scores field"] = (
+    _delete(("deals", 0, "scores", 1, "total")),
+    "deal 0: scores of seat 1: score entry: total is None",
+    "(rule G2)",
+)
 
 
 @pytest.mark.parametrize("name", sorted(REFUSALS))
@@ -344,8 +450,9 @@ def test_G3_an_illegal_action_in_a_later_deal() -> None:
     record["deals"][1]["actions"][0] = {"seat": 1, "play": "JS"}  # seat 0 plays first now
     with pytest.raises(RecordError) as info:
         from_record(record)
-    assert str(info.value) == ("deal 1, action 0: seat 1 cannot play JS: it is seat 0's turn"
-                               " (rule T1)")
+    assert str(info.value) == (
+        "deal 1, action 0: seat 1 cannot play JS: it is seat 0's turn (rule T1)"
+    )
     assert (info.value.deal, info.value.action) == (1, 0)
 
 
@@ -358,12 +465,15 @@ def test_G3_forced_foxtrot_is_checked_when_loading() -> None:
         from_record(record)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('{"format": "foxtrot-record/1", ', "not JSON: "),
-    ("", "not JSON: "),
-    ("[1, 2]", "a record is a JSON object, not list"),
-    (b"\xff\xfe{", "not "),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "foxtrot-record/1", ', "not JSON: "),
+        ("", "not JSON: "),
+        ("[1, 2]", "a record is a JSON object, not list"),
+        (b"\xff\xfe{", "not "),
+    ],
+)
 def test_G3_malformed_json_is_refused(text: str | bytes, message: str) -> None:
     with pytest.raises(RecordError) as info:
         loads(text)
@@ -382,7 +492,6 @@ def test_D1_the_lot_is_kept_in_the_record_and_checked() -> None:
     # another seat draws an Ace in the first round and every other draw is a two:
     # the record's dealer no longer follows from the lot
     other = (state.dealer + 1) % 3
-    record["lot"] = [[{"seat": seat, "card": "AS" if seat == other else "2C"}
-                      for seat in range(3)]]
+    record["lot"] = [[{"seat": seat, "card": "AS" if seat == other else "2C"} for seat in range(3)]]
     with pytest.raises(RecordError, match=rf"makes seat {other} the dealer.*\(rule D1\)"):
         from_record(record)

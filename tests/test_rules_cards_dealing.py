@@ -36,6 +36,7 @@ def _everything(state: State) -> Counter[Card]:
 
 # ------------------------------------------------------------------ C1-C4
 
+
 def test_C1_two_decks_of_52_every_card_twice() -> None:
     state = new_state(0, players=4)
     state.deal(random.Random(11))
@@ -56,10 +57,13 @@ def test_C1_the_two_copies_are_interchangeable() -> None:
     assert state.pile == (card("9C"), card("QS"))
 
 
-@pytest.mark.parametrize(("deck", "fault"), [
-    (CARDS[:51] + CARDS * 1, "103 cards"),  # one card short
-    ((*CARDS, *CARDS[:-1], CARDS[0]), "holds 2S 3 times"),  # 2S three times, AC once
-])
+@pytest.mark.parametrize(
+    ("deck", "fault"),
+    [
+        (CARDS[:51] + CARDS * 1, "103 cards"),  # one card short
+        ((*CARDS, *CARDS[:-1], CARDS[0]), "holds 2S 3 times"),  # 2S three times, AC once
+    ],
+)
 def test_C1_a_deck_that_is_not_the_pack_is_refused(deck: tuple[Card, ...], fault: str) -> None:
     state = new_state(0)
     with pytest.raises(DeckError, match=fault) as info:
@@ -71,18 +75,35 @@ def test_C1_a_deck_that_is_not_the_pack_is_refused(deck: tuple[Card, ...], fault
 
 
 def test_C2_rank_order_and_a_sorted_hand() -> None:
-    assert [r.symbol for r in sorted(Rank)] == \
-        ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    assert [r.symbol for r in sorted(Rank)] == [
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+    ]
     state = new_state(0)
     deal_rigged(state, hands={1: "AS 2H KD 10C JS QH 3S 9D"})
-    assert [str(c) for c in state.hand(1)] == \
-        ["2H", "3S", "9D", "10C", "JS", "QH", "KD", "AS"]
+    assert [str(c) for c in state.hand(1)] == ["2H", "3S", "9D", "10C", "JS", "QH", "KD", "AS"]
 
 
 def test_C2_russian_and_ukrainian_rank_labels() -> None:
     for lang in ("ru", "uk"):
-        assert [card(t).display(lang) for t in ("JS", "QH", "KD", "AC", "10S")] == \
-            ["В♠", "Д♥", "К♦", "Т♣", "10♠"]
+        assert [card(t).display(lang) for t in ("JS", "QH", "KD", "AC", "10S")] == [
+            "В♠",
+            "Д♥",
+            "К♦",
+            "Т♣",
+            "10♠",
+        ]
 
 
 def test_C3_seats_and_clockwise_turns() -> None:
@@ -102,8 +123,9 @@ def test_C3_player_count_outside_2_to_9_is_refused(players: int) -> None:
         TableOptions(players=players)
 
 
-@pytest.mark.parametrize(("players", "decks"),
-                         [(2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 3), (8, 3), (9, 3)])
+@pytest.mark.parametrize(
+    ("players", "decks"), [(2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 3), (8, 3), (9, 3)]
+)
 def test_C3_X7_every_table_size_deals_eight_each(players: int, decks: int) -> None:
     options = TableOptions(players=players)
     assert options.decks == decks and options.deck_size == 52 * decks
@@ -130,6 +152,7 @@ def test_C4_notation_in_actions_and_records() -> None:
 
 
 # ------------------------------------------------------------------ D1-D4
+
 
 class RiggedShuffle:
     """A stand-in for ``random.Random`` whose shuffle puts ``top`` on top of the pack."""
@@ -214,8 +237,11 @@ def test_D4_canonical_order_stock_top_first_and_in_the_record() -> None:
     assert state.stock[:16] == tuple(cards(top))
     events = lay_out(state, actions=16)  # both hands played out: the stock is dealt again
     assert events[-1] == Redealt(8, 87 - 16)
-    assert all(isinstance(e, CardPlayed) and e.result is PlayResult.LAID
-               for e in events if not isinstance(e, Redealt))
+    assert all(
+        isinstance(e, CardPlayed) and e.result is PlayResult.LAID
+        for e in events
+        if not isinstance(e, Redealt)
+    )
     assert state.hand(1) == tuple(sorted(cards(top)[0::2]))  # dealer+1 first, one at a time
     assert state.hand(0) == tuple(sorted(cards(top)[1::2]))
     assert to_record(state)["deals"][0]["deck"] == [str(c) for c in deck]

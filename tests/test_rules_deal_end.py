@@ -68,8 +68,12 @@ def test_R1_players_keep_their_cards_and_the_stopped_player_moves() -> None:
     # seat 1 takes the upturned card, seat 0 lays a card, seat 1 takes it: seat 1 has
     # one card more than seat 0 from then on.  Seat 0 (the dealer) runs out first.
     state = new_state(0)
-    deal_rigged(state, hands={0: "KD"}, upturned="9C",
-                stock_top="AS AH AD AC 10S 10H 10D 10C 3C 4C 5C 6C 7C 8C 9D 9H")
+    deal_rigged(
+        state,
+        hands={0: "KD"},
+        upturned="9C",
+        stock_top="AS AH AD AC 10S 10H 10D 10C 3C 4C 5C 6C 7C 8C 9D 9H",
+    )
     run_script(state, [(1, "take", "take"), (0, "KD", LAID), (1, "take", "take")])
     assert (len(state.hand(0)), len(state.hand(1))) == (7, 8)
     events = lay_out(state, actions=13)  # seat 0 plays its 7 cards, seat 1 six of its 8
@@ -149,8 +153,11 @@ def test_X5_leftover_pile_to_the_last_taker_counts_as_cards_not_as_foxtrot(take:
     ended = events[-1]
     assert isinstance(ended, DealEnded)
     # seat 0 took last (JC on JD 10H); everything played after that is the pile
-    takes = [e for e in events if isinstance(e, PileTaken) or
-             (isinstance(e, CardPlayed) and e.result is not LAID)]
+    takes = [
+        e
+        for e in events
+        if isinstance(e, PileTaken) or (isinstance(e, CardPlayed) and e.result is not LAID)
+    ]
     assert takes[-1] == CardPlayed(0, card("JC"), PlayResult.TOOK, tuple(cards("JD 10H JC")))
     assert ended.leftover_to == 0
     assert len(ended.leftover) == 104 - 6 - 3 - 1 == 94
@@ -176,6 +183,11 @@ def test_X5_pile_discarded_by_default() -> None:
 def test_R1_the_last_redeal_gives_fewer_than_eight() -> None:
     state = new_state(0)
     events = play_jack_deal(state)
-    assert [e for e in events if isinstance(e, Redealt)] == \
-        [Redealt(8, 71), Redealt(8, 55), Redealt(8, 39), Redealt(8, 23), Redealt(8, 7),
-         Redealt(3, 1)]
+    assert [e for e in events if isinstance(e, Redealt)] == [
+        Redealt(8, 71),
+        Redealt(8, 55),
+        Redealt(8, 39),
+        Redealt(8, 23),
+        Redealt(8, 7),
+        Redealt(3, 1),
+    ]

@@ -52,8 +52,14 @@ def test_M2_tie_at_the_top_above_target_needs_another_deal() -> None:
     play_jack_deal(state)  # 12, 50: nobody has reached 55
     assert state.phase is Phase.AWAITING_DEAL
     events = play_jack_deal(state)  # 62, 62: both reached 55 but they tie at the top
-    assert events[-1] == DealEnded(1, events[-1].scores, (62, 62), 1,  # type: ignore[union-attr]
-                                   events[-1].leftover, None)  # type: ignore[union-attr]
+    assert events[-1] == DealEnded(
+        1,
+        events[-1].scores,
+        (62, 62),
+        1,  # type: ignore[union-attr]
+        events[-1].leftover,
+        None,
+    )  # type: ignore[union-attr]
     assert not any(isinstance(e, MatchEnded) for e in events)
     assert state.winner is None and state.phase is Phase.AWAITING_DEAL
     events = play_jack_deal(state)  # seat 0 deals again: 74, 112

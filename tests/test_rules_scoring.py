@@ -19,12 +19,15 @@ def _score(taken: list[str], foxtrots: list[str], tie: MostCardsTie = NONE) -> l
 
 
 # The other seat takes three cards worth nothing, so the example seat has no most-cards bonus.
-@pytest.mark.parametrize(("taken", "foxtrot", "expected"), [
-    ("10H 10D", "10D", ScoreLine(0, 1, 2, 20, 0, 40)),  # 20 + 10 + 10
-    ("JS JD", "JD", ScoreLine(0, 1, 2, 2, 0, 22)),  # 20 + 1 + 1
-    ("QS QS", "QS", ScoreLine(1, 0, 2, -40, 0, -30)),  # 10 - 20 - 20
-    ("7D 7S", "7S", ScoreLine(1, 0, 2, 0, 0, 10)),  # a plain foxtrot: 10
-])
+@pytest.mark.parametrize(
+    ("taken", "foxtrot", "expected"),
+    [
+        ("10H 10D", "10D", ScoreLine(0, 1, 2, 20, 0, 40)),  # 20 + 10 + 10
+        ("JS JD", "JD", ScoreLine(0, 1, 2, 2, 0, 22)),  # 20 + 1 + 1
+        ("QS QS", "QS", ScoreLine(1, 0, 2, -40, 0, -30)),  # 10 - 20 - 20
+        ("7D 7S", "7S", ScoreLine(1, 0, 2, 0, 0, 10)),  # a plain foxtrot: 10
+    ],
+)
 def test_P1_foxtrot_bonus_and_the_worked_examples(
     taken: str, foxtrot: str, expected: ScoreLine
 ) -> None:
@@ -74,8 +77,10 @@ def test_P4_deal_score_is_the_sum_of_its_parts_and_can_be_negative() -> None:
     assert isinstance(ended, DealEnded)
     assert ended.scores == (ScoreLine(0, 0, 3, 12, 0, 12), ScoreLine(0, 2, 6, 5, 5, 50))
     for line in ended.scores:
-        assert line.total == 10 * line.foxtrots + 20 * line.double_foxtrots + \
-            line.card_points + line.most_cards
+        assert (
+            line.total
+            == 10 * line.foxtrots + 20 * line.double_foxtrots + line.card_points + line.most_cards
+        )
 
 
 def test_X6_most_cards_tie_all_gives_each_tied_player_5() -> None:
@@ -100,5 +105,11 @@ def test_X9_foxtrots_counts_single_ones_only() -> None:
     (line,) = _score(["7D 7S 10H 10C JD JH 2C"], ["7S 10C JH"])
     assert (line.foxtrots, line.double_foxtrots) == (1, 2)
     assert line.total == 10 * 1 + 20 * 2 + (0 + 20 + 2 + 0) + 5 == 77
-    assert line.to_json() == {"foxtrots": 1, "double_foxtrots": 2, "cards": 7,
-                              "card_points": 22, "most_cards": 5, "total": 77}
+    assert line.to_json() == {
+        "foxtrots": 1,
+        "double_foxtrots": 2,
+        "cards": 7,
+        "card_points": 22,
+        "most_cards": 5,
+        "total": 77,
+    }

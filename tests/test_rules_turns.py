@@ -36,6 +36,7 @@ def _legal(state: State) -> list[str]:
 
 # ------------------------------------------------------------------ T1, T2
 
+
 def test_T1_left_of_dealer_plays_first_then_clockwise() -> None:
     state = new_state(3, players=4)
     started = deal_rigged(state)[0]
@@ -59,6 +60,7 @@ def test_T2_pile_is_public_and_take_rule_decides_the_actions() -> None:
 
 
 # ------------------------------------------------------------------ T3
+
 
 @pytest.mark.parametrize("take", ["any", "match"])
 def test_T3_T2_a_turn_is_one_action_and_a_played_card_leaves_the_hand(take: str) -> None:
@@ -151,6 +153,7 @@ def test_T3e_a_card_that_takes_nothing_is_laid_and_a_jack_lies_on_an_empty_pile(
 
 # ------------------------------------------------------------------ T4-T7
 
+
 def test_T4_take_without_playing_and_a_single_card_is_no_foxtrot() -> None:
     state = _two("9C", "5H 6S")
     hand = state.hand(1)
@@ -242,6 +245,7 @@ def test_X4_forced_foxtrot_only_on_a_single_card_pile() -> None:
 
 # --------------------------------------------------- T7: every refusal code
 
+
 def _after_match() -> State:
     state = new_state(0, target=50)
     play_jack_deal(state)  # seat 1 scores 50 and wins (X8)
@@ -263,8 +267,15 @@ REFUSALS: list[tuple[str, Callable[[], State], object, int | None, int, str, str
     # code, state, action, seat given, seat named, action text, reason text
     ("not_your_turn", lambda: _two("9C", "5H", "6D"), "6D", 0, 0, "play 6D", "seat 1's turn"),
     ("not_in_hand", lambda: _two("9C", "5H"), "AS", None, 1, "play AS", "not in the hand"),
-    ("take_not_allowed", lambda: _two("9C", take="match"), "take", None, 1, "take the pile",
-     "take = match"),
+    (
+        "take_not_allowed",
+        lambda: _two("9C", take="match"),
+        "take",
+        None,
+        1,
+        "take the pile",
+        "take = match",
+    ),
     ("empty_pile", _emptied, "take", 0, 0, "take the pile", "pile is empty"),
     ("must_foxtrot", _forced, "3H", None, 1, "play 3H", "foxtrot with a 7"),
     ("no_deal", lambda: new_state(0), "5H", None, 1, "play 5H", "no deal"),

@@ -14,8 +14,12 @@ from helpers import JACK_DEAL, card, cards, deal_rigged, jack_script, new_state,
 
 def _jack_deal_after(turns: int, players: int = 2) -> State:
     state = new_state(0, players=players)
-    deal_rigged(state, hands={1: JACK_DEAL["first"], 0: JACK_DEAL["second"]},
-                upturned=JACK_DEAL["upturned"], stock_bottom=JACK_DEAL["stock_bottom"])
+    deal_rigged(
+        state,
+        hands={1: JACK_DEAL["first"], 0: JACK_DEAL["second"]},
+        upturned=JACK_DEAL["upturned"],
+        stock_bottom=JACK_DEAL["stock_bottom"],
+    )
     run_script(state, jack_script(1, 0)[:turns])
     return state
 
@@ -44,8 +48,9 @@ def test_V1_public_information_is_the_same_for_every_seat() -> None:
         assert view.foxtrots == ((), (card("JH"), card("JD")))
         assert view.to_move == 1 and view.dealer == 0 and view.totals == (0, 0)
         assert view.upturned == card("2C") and view.last_taker == 0
-        assert [(seat, str(action)) for seat, action in view.history] == \
-            [(seat, text) for seat, text, _ in jack_script(1, 0)[:8]]
+        assert [(seat, str(action)) for seat, action in view.history] == [
+            (seat, text) for seat, text, _ in jack_script(1, 0)[:8]
+        ]
         assert view.phase is Phase.PLAYING and view.deal == 0
     public = [dataclasses.replace(v, seat=0, hand=(), legal_actions=()) for v in views]
     assert public[0] == public[1]

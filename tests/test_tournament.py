@@ -107,7 +107,14 @@ def test_percentile_by_nearest_rank() -> None:
     values = [40, 15, 50, 35, 20]  # sorted: 15 20 35 40 50
     # rank = ceil(q/100 * n): 5 -> 1st, 30 -> 2nd (1.5), 40 -> 2nd, 50 -> 3rd (2.5), 100 -> 5th
     assert [percentile(values, q) for q in (0, 5, 30, 40, 50, 95, 100)] == [
-        15, 15, 20, 20, 35, 50, 50]
+        15,
+        15,
+        20,
+        20,
+        35,
+        50,
+        50,
+    ]
     assert percentile(list(range(1, 21)), 95) == 19  # ceil(19.0) = 19th of 20
     assert percentile([0.5], 95) == 0.5
     with pytest.raises(ValueError):
@@ -142,10 +149,22 @@ def test_parse_bots_levels_labels_and_budget() -> None:
         TournamentConfig(parse_bots("greedy"))
 
 
-def _config(bots: str, players: int, matches: int, *, seed: int = 1, duplicate: bool = False,
-            target: int = 50) -> TournamentConfig:
-    return TournamentConfig(parse_bots(bots), TableOptions(players=players, target=target),
-                            matches=matches, seed=seed, duplicate=duplicate)
+def _config(
+    bots: str,
+    players: int,
+    matches: int,
+    *,
+    seed: int = 1,
+    duplicate: bool = False,
+    target: int = 50,
+) -> TournamentConfig:
+    return TournamentConfig(
+        parse_bots(bots),
+        TableOptions(players=players, target=target),
+        matches=matches,
+        seed=seed,
+        duplicate=duplicate,
+    )
 
 
 def test_duplicate_mode_replays_the_same_deals_with_the_seats_rotated() -> None:
@@ -193,7 +212,11 @@ def test_fewer_bots_than_seats_repeats_them() -> None:
 
 def test_duplicate_with_repeated_bots_plays_only_the_distinct_rotations() -> None:
     assert [rotations(lineup) for lineup in ((0, 1), (0, 1, 2), (0, 1, 0, 1), (0, 1, 2, 0))] == [
-        2, 3, 2, 4]
+        2,
+        3,
+        2,
+        4,
+    ]
     config = _config("greedy,random", 4, 1, seed=4, duplicate=True)
     results = run_tournament(config)
     assert config.games == len(results.games) == 2
@@ -238,8 +261,12 @@ def test_stopping_early_stops_the_worker_processes() -> None:
 
 
 def test_expert_and_oracle_play_with_a_tiny_budget_and_are_timed() -> None:
-    config = TournamentConfig(parse_bots("hard,oracle", iterations=10, seconds=0),
-                              TableOptions(target=30), matches=1, seed=3)
+    config = TournamentConfig(
+        parse_bots("hard,oracle", iterations=10, seconds=0),
+        TableOptions(target=30),
+        matches=1,
+        seed=3,
+    )
     results = run_tournament(config)
     for summary in results.summaries:
         assert summary.decisions > 0
@@ -251,12 +278,32 @@ def test_expert_and_oracle_play_with_a_tiny_budget_and_are_timed() -> None:
 # --------------------------------------------------------------- command line
 
 
-def test_cli_end_to_end_with_csv_json_and_plot(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_end_to_end_with_csv_json_and_plot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     csv_path, json_path, png_path = tmp_path / "r.csv", tmp_path / "r.json", tmp_path / "r.png"
-    code = main(["tournament", "--bots", "greedy,random", "--players", "2", "--matches", "4",
-                 "--target", "60", "--duplicate", "--seed", "3", "--csv", str(csv_path),
-                 "--json", str(json_path), "--plot", str(png_path)])
+    code = main(
+        [
+            "tournament",
+            "--bots",
+            "greedy,random",
+            "--players",
+            "2",
+            "--matches",
+            "4",
+            "--target",
+            "60",
+            "--duplicate",
+            "--seed",
+            "3",
+            "--csv",
+            str(csv_path),
+            "--json",
+            str(json_path),
+            "--plot",
+            str(png_path),
+        ]
+    )
     assert code == 0
     out = capsys.readouterr().out
     assert "8 matches" in out and "duplicate" in out and "Elo" in out and "1500" in out
@@ -275,22 +322,27 @@ def test_cli_end_to_end_with_csv_json_and_plot(tmp_path: Path,
 
 
 def test_cli_unknown_bot_is_a_usage_error_without_traceback(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["tournament", "--bots", "greedy,grandmaster", "--matches", "1"]) == 2
     err = capsys.readouterr().err
     assert "unknown bot 'grandmaster'" in err and "greedy" in err
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize(("argv", "code", "message"), [
-    (["--bots", "greedy", "--matches", "1"], 2, "at least two bots"),
-    (["--bots", "greedy,random", "--matches", "0"], 2, "--matches must be at least 1"),
-    (["--bots", "greedy,random", "--jobs", "-1"], 2, "--jobs"),
-    (["--bots", "hard,random", "--expert-iterations", "0"], 2, "--expert-iterations"),
-    (["--bots", "greedy,random", "--players", "12"], 1, "players: 12 is not allowed"),
-])
-def test_cli_refuses_bad_numbers(argv: list[str], code: int, message: str,
-                                 capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["--bots", "greedy", "--matches", "1"], 2, "at least two bots"),
+        (["--bots", "greedy,random", "--matches", "0"], 2, "--matches must be at least 1"),
+        (["--bots", "greedy,random", "--jobs", "-1"], 2, "--jobs"),
+        (["--bots", "hard,random", "--expert-iterations", "0"], 2, "--expert-iterations"),
+        (["--bots", "greedy,random", "--players", "12"], 1, "players: 12 is not allowed"),
+    ],
+)
+def test_cli_refuses_bad_numbers(
+    argv: list[str], code: int, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["tournament", *argv]) == code
     assert message in capsys.readouterr().err
 
@@ -300,13 +352,34 @@ def test_cli_help_documents_the_seating(capsys: pytest.CaptureFixture[str]) -> N
         main(["tournament", "--help"])
     assert exit_info.value.code == 0
     text = capsys.readouterr().out
-    for phrase in ("every combination of bots", "--duplicate", "--expert-iterations",
-                   "--jobs", "--take", "--target", "1500"):
+    for phrase in (
+        "every combination of bots",
+        "--duplicate",
+        "--expert-iterations",
+        "--jobs",
+        "--take",
+        "--target",
+        "1500",
+    ):
         assert phrase in text, phrase
 
 
 def test_cli_cannot_write_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "no" / "such" / "folder" / "r.csv"
-    assert main(["tournament", "--bots", "greedy,random", "--matches", "1", "--target", "30",
-                 "--csv", str(missing)]) == 1
+    assert (
+        main(
+            [
+                "tournament",
+                "--bots",
+                "greedy,random",
+                "--matches",
+                "1",
+                "--target",
+                "30",
+                "--csv",
+                str(missing),
+            ]
+        )
+        == 1
+    )
     assert "cannot write" in capsys.readouterr().err

@@ -164,8 +164,9 @@ def test_resume_after_an_interruption_gives_the_identical_state() -> None:
 
     asyncio.run(resume())
     assert dumps(loads(again.path.read_text(encoding="utf-8"))) == dumps(again.state)
-    assert len(again.state.deal_logs()[-1].actions) > len(json.loads(before)["deals"][-1]
-                                                          ["actions"])
+    assert len(again.state.deal_logs()[-1].actions) > len(
+        json.loads(before)["deals"][-1]["actions"]
+    )
 
 
 def test_a_small_terminal_says_so_and_the_table_comes_back() -> None:
@@ -248,8 +249,11 @@ def test_play_flags_make_the_seats() -> None:
     assert players == 3
     assert seats == [Seat(), Seat.bot("hard"), Seat.bot("medium")]
     assert names == ["Player 1", "Computer 1 (hard)", "Computer 2 (medium)"]
-    assert parse_seats(None, "easy", "Ann,Bob", None, "ru")[2] == ["Ann", "Bob",
-                                                                  "Компьютер (лёгкий)"]
+    assert parse_seats(None, "easy", "Ann,Bob", None, "ru")[2] == [
+        "Ann",
+        "Bob",
+        "Компьютер (лёгкий)",
+    ]
     assert parse_seats(None, "hard", None, "Zoe,Max", "en")[2] == ["Zoe", "Max"]
     with pytest.raises(FoxtrotError):
         parse_seats(2, "hard,hard", None, None, "en")  # nobody left to play
@@ -260,7 +264,8 @@ def test_play_flags_make_the_seats() -> None:
 
 
 def test_resume_without_a_save_or_of_a_finished_match_is_refused(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["play", "--resume", "--lang", "en"]) == 1
     assert "no saved match" in capsys.readouterr().err
     path = write_record(finished_record(), home / "done.json")
@@ -299,15 +304,17 @@ def test_replay_viewer_steps_and_jumps(tmp_path: Path) -> None:
             shown = screen_text(app)
             assert sum(ch in SUITS for ch in shown) > sum(ch in SUITS for ch in hidden) + 8
             await pilot.press("end")
-            assert "wins the match" in screen_text(app) or names[record["winner"]] in \
-                screen_text(app)
+            assert "wins the match" in screen_text(app) or names[record["winner"]] in screen_text(
+                app
+            )
             await pilot.press("home", "x", "f9", "q")
 
     asyncio.run(scenario())
 
 
-def test_replay_prints_when_not_a_terminal(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_prints_when_not_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write_record(finished_record(seed=2), tmp_path / "m.json")
     assert main(["replay", str(path), "--lang", "en"]) == 0
     assert "Deal 1:" in capsys.readouterr().out
@@ -341,8 +348,12 @@ def test_hint_shows_a_reason_and_enter_plays_it() -> None:
 
 
 def test_hot_seat_with_a_computer_covers_only_before_people() -> None:
-    match = Match.new(TableOptions(players=3), [Seat(), Seat.bot("random"), Seat()],
-                      ["Ann", "Robo", "Cleo"], seed=17)
+    match = Match.new(
+        TableOptions(players=3),
+        [Seat(), Seat.bot("random"), Seat()],
+        ["Ann", "Robo", "Cleo"],
+        seed=17,
+    )
     app = play_app(match)
     rng = random.Random(4)
     seen: list[str] = []
@@ -364,7 +375,8 @@ def test_hot_seat_with_a_computer_covers_only_before_people() -> None:
 
 
 def test_play_command_starts_at_once_and_saves_on_an_interrupt(
-        home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     started: list[PlayApp] = []
 
     def run(app: PlayApp) -> None:  # the terminal is not ours in a test: stand in for it
@@ -372,8 +384,24 @@ def test_play_command_starts_at_once_and_saves_on_an_interrupt(
         raise KeyboardInterrupt  # Ctrl-C arrives as a signal
 
     monkeypatch.setattr(PlayApp, "run", run)
-    assert main(["play", "--players", "3", "--bots", "hard,medium", "--lang", "en",
-                 "--target", "150", "--seed", "4"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "--players",
+                "3",
+                "--bots",
+                "hard,medium",
+                "--lang",
+                "en",
+                "--target",
+                "150",
+                "--seed",
+                "4",
+            ]
+        )
+        == 0
+    )
     app = started[0]
     assert app.match is not None and app.match.state.options.target == 150
     assert [seat.level for seat in app.match.seats] == ["", "hard", "medium"]

@@ -64,8 +64,9 @@ class Screens:
         for words in must:
             assert words in text, (self.lang, name, words, text)
         if self.lang != "en":
-            extra = self.allowed | (latin_words(rules_markdown(self.lang))
-                                    if name == "rules" else frozenset())
+            extra = self.allowed | (
+                latin_words(rules_markdown(self.lang)) if name == "rules" else frozenset()
+            )
             assert not latin_words(text, frozenset(extra)), (self.lang, name, text)
 
 
@@ -91,8 +92,7 @@ def test_every_screen_in_every_language(lang: str, tmp_path: Path) -> None:
     allowed = frozenset(latin_words(str(tmp_path / "home" / "autosave" / "done.json")))
     screens = Screens(lang, allowed)
     seats = [Seat(), Seat.bot("random"), Seat.bot("greedy")]
-    match = Match.new(TableOptions(players=3, target=40), seats, default_names(seats, lang),
-                      seed=8)
+    match = Match.new(TableOptions(players=3, target=40), seats, default_names(seats, lang), seed=8)
     app = play_app(None, lang, seed=8)
     finished = local_record(lang, players=9, target=1, seed=4)
     finished_path = write_record(finished, tmp_path / "home" / "autosave" / "done.json")
@@ -101,18 +101,22 @@ def test_every_screen_in_every_language(lang: str, tmp_path: Path) -> None:
         async with app.run_test(size=(100, 34)) as pilot:
             await settle(pilot)
             assert isinstance(app.screen, SetupScreen)
-            screens.check("setup", app, cat.text("tui_setup_title"),
-                          cat.text("tui_setup_start"))
+            screens.check("setup", app, cat.text("tui_setup_title"), cat.text("tui_setup_start"))
             app.match = match
             app.start_table(resumed=False)
             await settle(pilot)
-            screens.check("table", app, cat.text("tui_col_player"),
-                          cat.count("tui_pile", len(match.state.pile)))
+            screens.check(
+                "table",
+                app,
+                cat.text("tui_col_player"),
+                cat.count("tui_pile", len(match.state.pile)),
+            )
             for key, kind, title, name in (
-                    ("h", HintScreen, "tui_hint_title", "hint"),
-                    ("c", CountingScreen, "tui_counting_title", "counting"),
-                    ("r", RulesScreen, "tui_rules_title", "rules"),
-                    ("s", None, "tui_scores_title", "scores")):
+                ("h", HintScreen, "tui_hint_title", "hint"),
+                ("c", CountingScreen, "tui_counting_title", "counting"),
+                ("r", RulesScreen, "tui_rules_title", "rules"),
+                ("s", None, "tui_scores_title", "scores"),
+            ):
                 if app.waiting_for is None:
                     await settle(pilot)
                 await tap(pilot, key)
@@ -128,8 +132,17 @@ def test_every_screen_in_every_language(lang: str, tmp_path: Path) -> None:
             logs = state.deal_logs()
             scores = logs[-1].scores
             assert scores is not None
-            app.push_screen(score_sheet(lang, names=state.names, deal=0, scores=scores,
-                                        totals=state.totals, target=1, winner=state.winner))
+            app.push_screen(
+                score_sheet(
+                    lang,
+                    names=state.names,
+                    deal=0,
+                    scores=scores,
+                    totals=state.totals,
+                    target=1,
+                    winner=state.winner,
+                )
+            )
             await settle(pilot)
             screens.check("score sheet", app, "P1", "P4", cat.text("tui_col_foxtrots_n"))
             await tap(pilot, "enter")
@@ -138,9 +151,16 @@ def test_every_screen_in_every_language(lang: str, tmp_path: Path) -> None:
             screens.check("cover", app, cat.text("tui_cover", name=state.names[1]))
             await tap(pilot, "enter")
             assert state.winner is not None
-            app.push_screen(MatchEndScreen(lang, names=state.names, totals=state.totals,
-                                           winner=state.winner, people=[0],
-                                           path=str(finished_path)))
+            app.push_screen(
+                MatchEndScreen(
+                    lang,
+                    names=state.names,
+                    totals=state.totals,
+                    winner=state.winner,
+                    people=[0],
+                    path=str(finished_path),
+                )
+            )
             await settle(pilot)
             screens.check("match end", app, cat.text("tui_match_over"))
             app.pop_screen()
@@ -150,13 +170,18 @@ def test_every_screen_in_every_language(lang: str, tmp_path: Path) -> None:
             await wait_text(pilot, app, cat.text("tui_keys_close"))
             await app.workers.wait_for_complete()
             await settle(pilot)
-            screens.check("review", app, cat.text("tui_review_title", name=short["names"][0]),
-                          cat.text("coach_grade_good").split()[0][:4])
+            screens.check(
+                "review",
+                app,
+                cat.text("tui_review_title", name=short["names"][0]),
+                cat.text("coach_grade_good").split()[0][:4],
+            )
             assert cat.text("tui_thinking") not in screens.seen["review"]
             await pilot.resize_terminal(70, 20)
             await settle(pilot)
-            screens.check("too small", app, cat.text("tui_too_small", width=80,
-                                                     height=24).split("\n")[0])
+            screens.check(
+                "too small", app, cat.text("tui_too_small", width=80, height=24).split("\n")[0]
+            )
             await pilot.press("ctrl+c")
 
     asyncio.run(playing())

@@ -63,8 +63,17 @@ def test_score_sheet(snap_compare: SnapCompare) -> None:
 
     async def sheet(pilot: Pilot[Any]) -> None:
         await settle(pilot)
-        app.push_screen(score_sheet("ru", names=state.names, deal=0, scores=scores or (),
-                                    totals=state.totals, target=1, winner=state.winner))
+        app.push_screen(
+            score_sheet(
+                "ru",
+                names=state.names,
+                deal=0,
+                scores=scores or (),
+                totals=state.totals,
+                target=1,
+                winner=state.winner,
+            )
+        )
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=sheet)
@@ -76,5 +85,6 @@ def test_replay_viewer_with_every_hand(snap_compare: SnapCompare) -> None:
 
 
 def test_too_small(snap_compare: SnapCompare) -> None:
-    assert snap_compare(play_app(bot_match(seed=2), "en"), terminal_size=(60, 18),
-                        run_before=settle)
+    assert snap_compare(
+        play_app(bot_match(seed=2), "en"), terminal_size=(60, 18), run_before=settle
+    )

@@ -29,21 +29,36 @@ def screen_text(app: Any) -> str:
 
 def latin_words(text: str, allowed: frozenset[str] = frozenset()) -> set[str]:
     """Words of three or more Latin letters that are not key names or ``allowed``."""
-    return {word for word in re.findall(r"[A-Za-z]{3,}", text)
-            if word not in KEY_NAMES and word not in allowed}
+    return {
+        word
+        for word in re.findall(r"[A-Za-z]{3,}", text)
+        if word not in KEY_NAMES and word not in allowed
+    }
 
 
-def bot_match(*, seed: int = 3, target: int = 30, level: str = "greedy", lang: str = "en",
-              players: int = 2, take: str = "any") -> Match:
+def bot_match(
+    *,
+    seed: int = 3,
+    target: int = 30,
+    level: str = "greedy",
+    lang: str = "en",
+    players: int = 2,
+    take: str = "any",
+) -> Match:
     """A new match: seat 0 a person, the others computers of ``level``."""
     seats = [Seat()] + [Seat.bot(level) for _ in range(players - 1)]
     names = ["Ann"] + [f"Bot{i}" for i in range(1, players)] if lang == "en" else None
-    return Match.new(TableOptions(players=players, target=target, take=take), seats,
-                     names or default_names(seats, lang), seed=seed)
+    return Match.new(
+        TableOptions(players=players, target=target, take=take),
+        seats,
+        names or default_names(seats, lang),
+        seed=seed,
+    )
 
 
-def hot_seat_match(*, seed: int = 5, names: tuple[str, str] = ("Ann", "Bob"),
-                   target: int = 30) -> Match:
+def hot_seat_match(
+    *, seed: int = 5, names: tuple[str, str] = ("Ann", "Bob"), target: int = 30
+) -> Match:
     """Two people at one screen."""
     return Match.new(TableOptions(target=target), [Seat(), Seat()], list(names), seed=seed)
 
@@ -102,8 +117,7 @@ async def press_action(pilot: Pilot[Any], match: Match, rng: random.Random) -> A
 
 def finished_record(*, seed: int = 1, target: int = 1, players: int = 2) -> dict[str, Any]:
     """A finished random match as a G2 record with a ``seats`` key."""
-    state = play_random_match(TableOptions(players=players, target=target),
-                              random.Random(seed))
+    state = play_random_match(TableOptions(players=players, target=target), random.Random(seed))
     record = to_record(state)
     record["seats"] = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
     return record

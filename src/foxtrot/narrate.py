@@ -22,40 +22,76 @@ def narrate(event: Event, names: Sequence[str], lang: str = "en") -> list[str]:
     cat = catalog(lang)
     match event:
         case DealStarted():
-            return [cat.text("deal_started", deal=event.deal + 1, dealer=names[event.dealer],
-                             card=event.upturned.display(lang), first=names[event.first])]
+            return [
+                cat.text(
+                    "deal_started",
+                    deal=event.deal + 1,
+                    dealer=names[event.dealer],
+                    card=event.upturned.display(lang),
+                    first=names[event.first],
+                )
+            ]
         case CardPlayed(result=PlayResult.LAID):
             return [cat.text("plays", name=names[event.seat], card=event.card.display(lang))]
         case CardPlayed(result=PlayResult.TOOK):
-            return [cat.text("plays_and_takes", name=names[event.seat],
-                             card=event.card.display(lang),
-                             cards=cat.count("cards", len(event.taken)))]
+            return [
+                cat.text(
+                    "plays_and_takes",
+                    name=names[event.seat],
+                    card=event.card.display(lang),
+                    cards=cat.count("cards", len(event.taken)),
+                )
+            ]
         case CardPlayed():
-            return [cat.text(event.result.value, name=names[event.seat],
-                             card=event.card.display(lang))]
+            return [
+                cat.text(event.result.value, name=names[event.seat], card=event.card.display(lang))
+            ]
         case PileTaken():
-            return [cat.text("takes_pile", name=names[event.seat],
-                             cards=cat.count("cards", len(event.taken)))]
+            return [
+                cat.text(
+                    "takes_pile", name=names[event.seat], cards=cat.count("cards", len(event.taken))
+                )
+            ]
         case Redealt():
-            return [cat.text("redealt", cards=cat.count("cards", event.cards_each),
-                             stock=cat.count("cards", event.stock))]
+            return [
+                cat.text(
+                    "redealt",
+                    cards=cat.count("cards", event.cards_each),
+                    stock=cat.count("cards", event.stock),
+                )
+            ]
         case DealEnded():
             lines = [cat.text("deal_ended", deal=event.deal + 1)]
             if event.leftover:
                 pile = cat.count("cards", len(event.leftover))
-                lines.append(cat.text("pile_discarded", cards=pile) if event.leftover_to is None
-                             else cat.text("pile_to_last_taker", name=names[event.leftover_to],
-                                           cards=pile))
+                lines.append(
+                    cat.text("pile_discarded", cards=pile)
+                    if event.leftover_to is None
+                    else cat.text("pile_to_last_taker", name=names[event.leftover_to], cards=pile)
+                )
             if event.undealt:
                 lines.append(cat.text("undealt", cards=cat.count("cards", event.undealt)))
             for seat, line in enumerate(event.scores):
-                lines.append(cat.text(
-                    "score_line", name=names[seat], total=line.total, foxtrots=line.foxtrots,
-                    double_foxtrots=line.double_foxtrots, cards=cat.count("cards", line.cards),
-                    card_points=line.card_points, most_cards=line.most_cards,
-                    match_total=event.totals[seat]))
+                lines.append(
+                    cat.text(
+                        "score_line",
+                        name=names[seat],
+                        total=line.total,
+                        foxtrots=line.foxtrots,
+                        double_foxtrots=line.double_foxtrots,
+                        cards=cat.count("cards", line.cards),
+                        card_points=line.card_points,
+                        most_cards=line.most_cards,
+                        match_total=event.totals[seat],
+                    )
+                )
             return lines
         case MatchEnded():
-            return [cat.text("match_won", name=names[event.winner],
-                             total=cat.count("points", event.totals[event.winner]))]
+            return [
+                cat.text(
+                    "match_won",
+                    name=names[event.winner],
+                    total=cat.count("points", event.totals[event.winner]),
+                )
+            ]
     raise TypeError(f"not an event: {event!r}")

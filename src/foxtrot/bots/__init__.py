@@ -33,6 +33,15 @@ def make_bot(name: str) -> Bot | CheatingBot:
 
 
 __all__ = [
-    "BOT_NAMES", "LEVELS", "Analysis", "Bot", "CheatingBot", "ExpertBot", "GreedyBot",
-    "OracleBot", "RandomBot", "decide", "make_bot",
+    "BOT_NAMES",
+    "LEVELS",
+    "Analysis",
+    "Bot",
+    "CheatingBot",
+    "ExpertBot",
+    "GreedyBot",
+    "OracleBot",
+    "RandomBot",
+    "decide",
+    "make_bot",
 ]

@@ -58,18 +58,30 @@ MISTAKE_FROM: Final = 10.0  # this much or more lost (the bonus of a foxtrot) is
 
 # ------------------------------------------------------------------ helpers
 
+
 def observation_seed(obs: Observation) -> int:
     """A seed that depends on everything in the observation and on nothing else.
 
     Python's ``hash`` of text changes from run to run, so the digest is
     SHA-256 of a canonical text of the observation.
     """
-    text = json.dumps([
-        obs.options.to_json(), obs.seat, obs.deal, obs.dealer, obs.to_move,
-        [str(card) for card in obs.hand], [str(card) for card in obs.pile], obs.stock,
-        list(obs.hand_sizes), [[seat, str(action)] for seat, action in obs.history],
-        list(obs.totals), str(obs.upturned),
-    ], sort_keys=True)
+    text = json.dumps(
+        [
+            obs.options.to_json(),
+            obs.seat,
+            obs.deal,
+            obs.dealer,
+            obs.to_move,
+            [str(card) for card in obs.hand],
+            [str(card) for card in obs.pile],
+            obs.stock,
+            list(obs.hand_sizes),
+            [[seat, str(action)] for seat, action in obs.history],
+            list(obs.totals),
+            str(obs.upturned),
+        ],
+        sort_keys=True,
+    )
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
@@ -92,8 +104,10 @@ def _to_move(obs: Observation) -> None:
 
 # ------------------------------------------------------------------ reasons
 
-def _reason(effect: Effect, others: Iterable[Effect], obs: Observation, count: CardCount,
-            lang: str) -> str:
+
+def _reason(
+    effect: Effect, others: Iterable[Effect], obs: Observation, count: CardCount, lang: str
+) -> str:
     """The most telling thing about one action's immediate effect, in words.
 
     Only the action's card, the pile and the cards taken are named: all of
@@ -109,8 +123,9 @@ def _reason(effect: Effect, others: Iterable[Effect], obs: Observation, count: C
     if effect.taken:  # a Jack, a matching card (take = match) or taking the pile
         n = len(effect.taken)
         if effect.points < 0 and QUEEN_OF_SPADES in effect.taken:
-            return cat.count("coach_takes_loss", n, card=QUEEN_OF_SPADES.display(lang),
-                             points=effect.points)
+            return cat.count(
+                "coach_takes_loss", n, card=QUEEN_OF_SPADES.display(lang), points=effect.points
+            )
         if len(pile) == 1:
             return cat.text("coach_takes_lone", card=pile[0].display(lang))
         if effect.points > 0:
@@ -119,7 +134,8 @@ def _reason(effect: Effect, others: Iterable[Effect], obs: Observation, count: C
     card = effect.action.card
     assert card is not None  # a take always takes something: the pile is not empty
     if QUEEN_OF_SPADES in pile and any(
-            QUEEN_OF_SPADES in other.taken for other in others if other.action != effect.action):
+        QUEEN_OF_SPADES in other.taken for other in others if other.action != effect.action
+    ):
         return cat.text("coach_avoids", card=QUEEN_OF_SPADES.display(lang))
     if card == QUEEN_OF_SPADES:
         return cat.text("coach_poisons", card=card.display(lang))
@@ -158,6 +174,7 @@ def explain(obs: Observation, action: Action, lang: str = "en") -> str:
 
 # -------------------------------------------------------------------- hints
 
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Hint:
     """The move to make, why, its expected deal margin (``None`` if not searched), the count."""
@@ -168,8 +185,14 @@ class Hint:
     counting: CardCount
 
 
-def suggest(obs: Observation, lang: str = "en", *, rng: random.Random | None = None,
-            iterations: int = 100, seconds: float | None = 0.5) -> Hint:
+def suggest(
+    obs: Observation,
+    lang: str = "en",
+    *,
+    rng: random.Random | None = None,
+    iterations: int = 100,
+    seconds: float | None = 0.5,
+) -> Hint:
     """The expert's move for ``obs.seat``, with a reason in ``lang`` and the card count.
 
     With a single legal action there is nothing to search.  The default
@@ -181,7 +204,8 @@ def suggest(obs: Observation, lang: str = "en", *, rng: random.Random | None = N
         action = obs.legal_actions[0]
     else:
         analysis = ExpertBot(iterations, seconds).analyse(
-            obs, rng if rng is not None else observation_rng(obs))
+            obs, rng if rng is not None else observation_rng(obs)
+        )
         action = analysis.best
         value = analysis.values.get(action)
     count = card_count(obs)
@@ -189,6 +213,7 @@ def suggest(obs: Observation, lang: str = "en", *, rng: random.Random | None = N
 
 
 # ------------------------------------------------------------------- review
+
 
 class Grade(enum.StrEnum):
     """How good a move was, by the points it lost against the expert's move."""
@@ -236,16 +261,26 @@ class ReviewItem:
         """
         lang = lang if lang is not None else self.lang
         cat = catalog(lang)
-        place = {"deal": self.deal + 1, "move": self.index + 1,
-                 "played": action_text(self.played, lang), "grade": self.grade.text(lang)}
+        place = {
+            "deal": self.deal + 1,
+            "move": self.index + 1,
+            "played": action_text(self.played, lang),
+            "grade": self.grade.text(lang),
+        }
         count = card_count(self.observation)
         if self.grade is Grade.GOOD:
-            return cat.text("coach_review_good", **place,
-                            reason=_explain(self.observation, self.played, lang, count))
-        return cat.text("coach_review_worse", **place,
-                        lost=cat.count("coach_lost", round(self.loss)),
-                        best=action_text(self.best, lang),
-                        reason=_explain(self.observation, self.best, lang, count))
+            return cat.text(
+                "coach_review_good",
+                **place,
+                reason=_explain(self.observation, self.played, lang, count),
+            )
+        return cat.text(
+            "coach_review_worse",
+            **place,
+            lost=cat.count("coach_lost", round(self.loss)),
+            best=action_text(self.best, lang),
+            reason=_explain(self.observation, self.best, lang, count),
+        )
 
 
 def _loss(analysis: Analysis, played: Action) -> float:
@@ -253,8 +288,9 @@ def _loss(analysis: Analysis, played: Action) -> float:
     return max(0.0, analysis.values[analysis.best] - analysis.values[played])
 
 
-def _decisions(record: Mapping[str, Any], seat: int,
-               deal: int | None) -> list[tuple[int, int, Observation, Action]]:
+def _decisions(
+    record: Mapping[str, Any], seat: int, deal: int | None
+) -> list[tuple[int, int, Observation, Action]]:
     """Every move of ``seat`` in the record: (deal, index, what the seat saw before, move).
 
     The whole record is replayed and checked first (``foxtrot.core.replay``),
@@ -271,8 +307,12 @@ def _decisions(record: Mapping[str, Any], seat: int,
             if type(seat) is not int or not 0 <= seat < players:
                 raise ValueError(f"seat {seat!r} is not a seat (0 to {players - 1})")
         deals.add(step.deal)
-        if (step.action is not None and step.seat == seat and step.move is not None
-                and before is not None):
+        if (
+            step.action is not None
+            and step.seat == seat
+            and step.move is not None
+            and before is not None
+        ):
             found.append((step.deal, step.action, before, step.move))
         before = None
         if state.to_move == seat and (deal is None or step.deal == deal):
@@ -286,9 +326,16 @@ def _decisions(record: Mapping[str, Any], seat: int,
     return found
 
 
-def review(record: Mapping[str, Any], seat: int, lang: str = "en", *, iterations: int = 60,
-           seconds: float | None = None, rng: random.Random | None = None,
-           deal: int | None = None) -> list[ReviewItem]:
+def review(
+    record: Mapping[str, Any],
+    seat: int,
+    lang: str = "en",
+    *,
+    iterations: int = 60,
+    seconds: float | None = None,
+    rng: random.Random | None = None,
+    deal: int | None = None,
+) -> list[ReviewItem]:
     """Grade every move of ``seat`` in a G2 record (or only in deal ``deal``, 0-based).
 
     Forced moves (a single legal action) are skipped.  Each move gets its own
@@ -305,8 +352,9 @@ def review(record: Mapping[str, Any], seat: int, lang: str = "en", *, iterations
         generator = rng if rng is not None else observation_rng(obs)
         analysis = expert.analyse(obs, generator)
         loss = _loss(analysis, played)
-        items.append(ReviewItem(deal_index, index, played, analysis.best, loss,
-                                Grade.of(loss), obs, lang))
+        items.append(
+            ReviewItem(deal_index, index, played, analysis.best, loss, Grade.of(loss), obs, lang)
+        )
     return items
 
 
@@ -324,7 +372,18 @@ def summary(items: Sequence[ReviewItem], lang: str = "en") -> str:
 
 
 __all__ = [
-    "GOOD_BELOW", "MISTAKE_FROM", "CardCount", "Grade", "Hint",
-    "ReviewItem", "action_text", "card_count", "explain", "observation_rng", "observation_seed",
-    "review", "suggest", "summary",
+    "GOOD_BELOW",
+    "MISTAKE_FROM",
+    "CardCount",
+    "Grade",
+    "Hint",
+    "ReviewItem",
+    "action_text",
+    "card_count",
+    "explain",
+    "observation_rng",
+    "observation_seed",
+    "review",
+    "suggest",
+    "summary",
 ]

@@ -104,21 +104,29 @@ class CardCount:
     def lines(self, lang: str = "en") -> list[str]:
         """A short summary for the screen: unseen key cards, the stock, lone-card risks."""
         cat = catalog(lang)
-        unseen = ", ".join((
-            cat.count("coach_unseen_tens", self.unseen_tens),
-            cat.count("coach_unseen_jacks", self.unseen_jacks),
-            cat.count("coach_unseen_aces", self.unseen_aces),
-            cat.text("coach_unseen_queens", n=self.unseen_queens_of_spades,
-                     card=QUEEN_OF_SPADES.display(lang)),
-        ))
-        found = [cat.text("coach_unseen", items=unseen),
-                 cat.count("coach_stock", self.stock)]
+        unseen = ", ".join(
+            (
+                cat.count("coach_unseen_tens", self.unseen_tens),
+                cat.count("coach_unseen_jacks", self.unseen_jacks),
+                cat.count("coach_unseen_aces", self.unseen_aces),
+                cat.text(
+                    "coach_unseen_queens",
+                    n=self.unseen_queens_of_spades,
+                    card=QUEEN_OF_SPADES.display(lang),
+                ),
+            )
+        )
+        found = [cat.text("coach_unseen", items=unseen), cat.count("coach_stock", self.stock)]
         if self.hand_ranks:
             ranks = sorted(self.hand_ranks, key=lambda rank: (self.lone_card_risk[rank], rank))
             items = ", ".join(
-                cat.text("coach_risk_item", rank=rank_display(rank, lang),
-                         pct=percent(self.lone_card_risk[rank]))
-                for rank in ranks)
+                cat.text(
+                    "coach_risk_item",
+                    rank=rank_display(rank, lang),
+                    pct=percent(self.lone_card_risk[rank]),
+                )
+                for rank in ranks
+            )
             found.append(cat.text("coach_risk", name=self.next_name, items=items))
         return found
 
@@ -150,5 +158,12 @@ def card_count(obs: Observation) -> CardCount:
     )
 
 
-__all__ = ["QUEEN_OF_SPADES", "CardCount", "card_count", "holds_chance", "next_hand_size",
-           "percent", "rank_display"]
+__all__ = [
+    "QUEEN_OF_SPADES",
+    "CardCount",
+    "card_count",
+    "holds_chance",
+    "next_hand_size",
+    "percent",
+    "rank_display",
+]

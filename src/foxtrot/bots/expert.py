@@ -66,8 +66,10 @@ def margin(state: State, seat: int) -> float:
     points taken so far (card points, foxtrot bonuses, a share of most cards per card)."""
     if state.phase is Phase.PLAYING:
         worth, bonus = _WORTH.__getitem__, _BONUS.__getitem__
-        scores = [sum(map(worth, taken)) + sum(map(bonus, foxtrots))
-                  for taken, foxtrots in zip(state._taken, state._foxtrots, strict=True)]
+        scores = [
+            sum(map(worth, taken)) + sum(map(bonus, foxtrots))
+            for taken, foxtrots in zip(state._taken, state._foxtrots, strict=True)
+        ]
     else:
         log = state._deals[-1]
         assert log.scores is not None
@@ -76,9 +78,17 @@ def margin(state: State, seat: int) -> float:
     return scores[seat] - others
 
 
-def search(root: State, seat: int, rng: random.Random, *, iterations: int,
-           seconds: float | None, resample: bool, moves: Sequence[Decision],
-           horizon: int) -> Analysis:
+def search(
+    root: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    iterations: int,
+    seconds: float | None,
+    resample: bool,
+    moves: Sequence[Decision],
+    horizon: int,
+) -> Analysis:
     """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``)."""
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
@@ -105,8 +115,10 @@ def search(root: State, seat: int, rng: random.Random, *, iterations: int,
     top = max(logs)
     weights = [math.exp(log - top) for log in logs]
     total = sum(weights)
-    values = {ACTIONS[code]: sum(w * row[i] for w, row in zip(weights, margins, strict=True))
-              / total for i, code in enumerate(codes)}
+    values = {
+        ACTIONS[code]: sum(w * row[i] for w, row in zip(weights, margins, strict=True)) / total
+        for i, code in enumerate(codes)
+    }
     best = max(values, key=lambda action: (values[action], -action.code))
     return Analysis(best, values, len(logs), len(logs) * len(codes), time.perf_counter() - start)
 
@@ -116,8 +128,9 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, iterations: int = 150, seconds: float | None = 0.9,
-                 horizon: int | None = None) -> None:
+    def __init__(
+        self, iterations: int = 150, seconds: float | None = 0.9, horizon: int | None = None
+    ) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
@@ -128,8 +141,16 @@ class ExpertBot:
             raise ValueError(f"seat {obs.seat} is not to move")
         state = State.from_observation(obs, rng)
         depth = self.horizon if self.horizon is not None else horizon(obs.players)
-        return search(state, obs.seat, rng, iterations=self.iterations, seconds=self.seconds,
-                      resample=True, moves=decisions(obs), horizon=depth)
+        return search(
+            state,
+            obs.seat,
+            rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            resample=True,
+            moves=decisions(obs),
+            horizon=depth,
+        )
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The action of best expected margin."""
@@ -143,8 +164,9 @@ class OracleBot:
 
     name = "oracle"
 
-    def __init__(self, iterations: int = 150, seconds: float | None = 0.9,
-                 horizon: int | None = None) -> None:
+    def __init__(
+        self, iterations: int = 150, seconds: float | None = 0.9, horizon: int | None = None
+    ) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
@@ -158,5 +180,13 @@ class OracleBot:
         assert seat is not None
         depth = self.horizon if self.horizon is not None else horizon(state.players)
         samples = max(1, self.iterations // 10)  # only the rollouts' own randomness to average
-        return search(state, seat, rng, iterations=samples, seconds=self.seconds,
-                      resample=False, moves=(), horizon=depth).best
+        return search(
+            state,
+            seat,
+            rng,
+            iterations=samples,
+            seconds=self.seconds,
+            resample=False,
+            moves=(),
+            horizon=depth,
+        ).best

@@ -68,8 +68,7 @@ def effects(obs: Observation) -> list[Effect]:
                 result, taken = event.result, event.taken
             elif isinstance(event, PileTaken):
                 taken = event.taken
-        found.append(Effect(action, result, taken, after.pile if after.to_move is not None
-                            else ()))
+        found.append(Effect(action, result, taken, after.pile if after.to_move is not None else ()))
     return found
 
 

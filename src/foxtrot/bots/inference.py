@@ -37,8 +37,9 @@ class Decision:
 
     __slots__ = ("code", "later", "next_size", "pile", "seat", "unseen")
 
-    def __init__(self, seat: int, pile: list[int], code: int, unseen: list[int],
-                 next_size: int) -> None:
+    def __init__(
+        self, seat: int, pile: list[int], code: int, unseen: list[int], next_size: int
+    ) -> None:
         self.seat = seat
         self.pile = pile
         self.code = code
@@ -61,8 +62,9 @@ def decisions(obs: Observation) -> list[Decision]:
     found: dict[int, list[Decision]] = {seat: [] for seat in range(n) if seat != obs.seat}
     for seat, action in obs.history:
         if seat != obs.seat:
-            found[seat].append(Decision(seat, pile[:], action.code, unseen[:],
-                                        sizes[(seat + 1) % n]))
+            found[seat].append(
+                Decision(seat, pile[:], action.code, unseen[:], sizes[(seat + 1) % n])
+            )
         if action.card is None:
             pile = []
         else:
@@ -87,8 +89,9 @@ def decisions(obs: Observation) -> list[Decision]:
     return [move for seat in sorted(found) for move in found[seat]]
 
 
-def log_likelihood(hands: Sequence[list[int]], moves: Sequence[Decision], take_any: bool,
-                   forced_foxtrot: bool) -> float:
+def log_likelihood(
+    hands: Sequence[list[int]], moves: Sequence[Decision], take_any: bool, forced_foxtrot: bool
+) -> float:
     """The log of the probability that players holding ``hands`` made ``moves``."""
     log = 0.0
     for move in moves:

@@ -34,8 +34,9 @@ def unseen_by_rank(state: State) -> list[int]:
     return unseen
 
 
-def move_values(hand: list[int], pile: list[int], take_any: bool, unseen: list[int],
-                next_size: int) -> dict[int, float]:
+def move_values(
+    hand: list[int], pile: list[int], take_any: bool, unseen: list[int], next_size: int
+) -> dict[int, float]:
     """The default policy's value of every distinct move (action code -> points).
 
     A move is worth what it takes now minus what it offers the next player,
@@ -104,8 +105,7 @@ def policy_move(state: State, rng: random.Random, unseen: list[int]) -> int:
     unseen = unseen[:]
     for card in hand:
         unseen[card >> 2] -= 1
-    values = move_values(hand, pile, not state._match, unseen,
-                         len(hands[(mover + 1) % len(hands)]))
+    values = move_values(hand, pile, not state._match, unseen, len(hands[(mover + 1) % len(hands)]))
     jitter = rng.random
     best, best_value = _TAKE, -1e9
     for code, value in values.items():
@@ -115,8 +115,9 @@ def policy_move(state: State, rng: random.Random, unseen: list[int]) -> int:
     return best
 
 
-def rollout(state: State, rng: random.Random, horizon: int = 1 << 30,
-            unseen: list[int] | None = None) -> None:
+def rollout(
+    state: State, rng: random.Random, horizon: int = 1 << 30, unseen: list[int] | None = None
+) -> None:
     """Play the deal in progress with the default policy, to its end or ``horizon`` moves.
 
     ``unseen`` (updated in place) saves recounting ``unseen_by_rank(state)`` when the

@@ -25,16 +25,28 @@ def rules_text(lang: str) -> str:
 def add_table_options(parser: argparse.ArgumentParser) -> None:
     """The flags that make a ``TableOptions`` (shared by every command that starts matches)."""
     group = parser.add_argument_group("table options (rules C3, T2, T6, E2, P3, M1)")
-    group.add_argument("--preset", choices=sorted(PRESETS), default="classic",
-                       help="start from a named preset (default: classic)")
+    group.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        default="classic",
+        help="start from a named preset (default: classic)",
+    )
     group.add_argument("--players", type=int, help="2-6, or 7-9 with three decks")
     group.add_argument("--take", choices=["any", "match"], help="take rule (T2)")
-    group.add_argument("--forced-foxtrot", action=argparse.BooleanOptionalAction, default=None,
-                       help="a possible foxtrot must be made (T6, X4)")
-    group.add_argument("--leftover-pile", choices=["discard", "last_taker"],
-                       help="who gets the pile left at the end of a deal (E2, X5)")
-    group.add_argument("--most-cards-tie", choices=["none", "all"],
-                       help="who scores most cards on a tie (P3, X6)")
+    group.add_argument(
+        "--forced-foxtrot",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a possible foxtrot must be made (T6, X4)",
+    )
+    group.add_argument(
+        "--leftover-pile",
+        choices=["discard", "last_taker"],
+        help="who gets the pile left at the end of a deal (E2, X5)",
+    )
+    group.add_argument(
+        "--most-cards-tie", choices=["none", "all"], help="who scores most cards on a tie (P3, X6)"
+    )
     group.add_argument("--target", type=int, help="150, 200, 300, 400 or any positive number")
 
 
@@ -42,8 +54,14 @@ def table_options(args: argparse.Namespace) -> TableOptions:
     """The options chosen by ``add_table_options`` flags."""
     changes = {
         key: getattr(args, key)
-        for key in ("players", "take", "forced_foxtrot", "leftover_pile", "most_cards_tie",
-                    "target")
+        for key in (
+            "players",
+            "take",
+            "forced_foxtrot",
+            "leftover_pile",
+            "most_cards_tie",
+            "target",
+        )
         if getattr(args, key) is not None
     }
     return TableOptions.preset(args.preset, **changes)
@@ -52,50 +70,88 @@ def table_options(args: argparse.Namespace) -> TableOptions:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
-        prog="foxtrot", description="Foxtrot (American Pishti), the double-deck card game.")
+        prog="foxtrot", description="Foxtrot (American Pishti), the double-deck card game."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     rules = sub.add_parser("rules", help="print the rules")
-    rules.add_argument("--lang", choices=LANGUAGES, default=None,
-                       help="en, ru or uk (default: from the system locale)")
+    rules.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="en, ru or uk (default: from the system locale)",
+    )
 
     sim = sub.add_parser("simulate", help="play random legal matches and print statistics")
     add_table_options(sim)
     sim.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of every shuffle (default 0)")
-    sim.add_argument("--records", type=Path, metavar="DIR",
-                     help="write one G2 record per match into DIR")
+    sim.add_argument(
+        "--records", type=Path, metavar="DIR", help="write one G2 record per match into DIR"
+    )
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
     check = sub.add_parser("check", help="validate game records; exit 1 if any is invalid")
-    check.add_argument("files", nargs="+", type=Path, metavar="FILE",
-                       help="record files, or folders of *.json records")
+    check.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="record files, or folders of *.json records",
+    )
 
     rep = sub.add_parser("replay", help="print a recorded match action by action in words")
     rep.add_argument("file", type=Path, metavar="FILE")
     rep.add_argument("--lang", choices=LANGUAGES, default=None)
     rep.add_argument("--deal", type=int, metavar="N", help="only deal N (1-based)")
-    rep.add_argument("--hands", action="store_true",
-                     help="also show every hand and the stock when a deal starts")
-    rep.add_argument("--print", action="store_true", dest="print_only",
-                     help="print the match in words even in a terminal (no step-by-step viewer)")
+    rep.add_argument(
+        "--hands", action="store_true", help="also show every hand and the stock when a deal starts"
+    )
+    rep.add_argument(
+        "--print",
+        action="store_true",
+        dest="print_only",
+        help="print the match in words even in a terminal (no step-by-step viewer)",
+    )
 
     play = sub.add_parser("play", help="play a match in the terminal")
     add_table_options(play)
-    play.add_argument("--bots", metavar="LEVELS",
-                      help="computer opponents after the people, e.g. hard,medium"
-                           " (easy, medium, hard); starts at once")
-    play.add_argument("--humans", metavar="NAMES",
-                      help="the people at this screen (hot-seat), e.g. Ann,Bob; starts at once")
+    play.add_argument(
+        "--bots",
+        metavar="LEVELS",
+        help="computer opponents after the people, e.g. hard,medium"
+        " (easy, medium, hard); starts at once",
+    )
+    play.add_argument(
+        "--humans",
+        metavar="NAMES",
+        help="the people at this screen (hot-seat), e.g. Ann,Bob; starts at once",
+    )
     play.add_argument("--names", metavar="NAMES", help="names of the seats in order, e.g. Ann,Bob")
-    play.add_argument("--seed", type=int, default=None,
-                      help="seed of the shuffles (default: unpredictable)")
-    play.add_argument("--lang", choices=LANGUAGES, default=None,
-                      help="en, ru or uk (default: from the system locale)")
-    play.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
-                      help="continue a saved match (default: the newest autosave)")
-    play.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
-                      help="pause before a computer's move (default 0.6)")
+    play.add_argument(
+        "--seed", type=int, default=None, help="seed of the shuffles (default: unpredictable)"
+    )
+    play.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="en, ru or uk (default: from the system locale)",
+    )
+    play.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
+        help="continue a saved match (default: the newest autosave)",
+    )
+    play.add_argument(
+        "--bot-delay",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="pause before a computer's move (default 0.6)",
+    )
 
     tournament.add_parser(sub, add_table_options)
     return parser
@@ -118,8 +174,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.matches < 1:
                 err.print("foxtrot simulate: --matches must be at least 1")
                 return 2
-            return simulate.run(table_options(args), matches=args.matches, seed=args.seed,
-                                records=args.records, as_json=args.json, out=out, err=err)
+            return simulate.run(
+                table_options(args),
+                matches=args.matches,
+                seed=args.seed,
+                records=args.records,
+                as_json=args.json,
+                out=out,
+                err=err,
+            )
         if args.command == "check":
             return records.check(args.files, out)
         if args.command == "replay":

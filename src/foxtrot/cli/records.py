@@ -60,11 +60,14 @@ def replay(path: Path, lang: str, only_deal: int | None, hands: bool, out: Conso
             out.print(line, markup=False)
         if step.action is None and hands:
             for seat, name in enumerate(names):
-                out.print(cat.text("hand_of", name=name,
-                                   cards=format_cards(state.hand(seat), lang)), markup=False)
+                out.print(
+                    cat.text("hand_of", name=name, cards=format_cards(state.hand(seat), lang)),
+                    markup=False,
+                )
             stock = state.stock
-            out.print(cat.text("stock_of", n=len(stock), cards=format_cards(stock, lang)),
-                      markup=False)
+            out.print(
+                cat.text("stock_of", n=len(stock), cards=format_cards(stock, lang)), markup=False
+            )
     if state is None:
         out.print(cat.text("no_deals"))
     elif state.winner is None:

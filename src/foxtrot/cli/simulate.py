@@ -43,8 +43,16 @@ def summary(values: Sequence[float]) -> dict[str, float]:
     }
 
 
-def run(options: TableOptions, *, matches: int, seed: int, records: Path | None,
-        as_json: bool, out: Console, err: Console) -> int:
+def run(
+    options: TableOptions,
+    *,
+    matches: int,
+    seed: int,
+    records: Path | None,
+    as_json: bool,
+    out: Console,
+    err: Console,
+) -> int:
     """Play ``matches`` random matches; print statistics; write records into ``records``."""
     scores: list[float] = []
     foxtrots: list[float] = []
@@ -53,8 +61,12 @@ def run(options: TableOptions, *, matches: int, seed: int, records: Path | None,
     deals_per_match: list[float] = []
     wins = [0] * options.players
     start = time.perf_counter()
-    columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
+    columns = (
+        *Progress.get_default_columns()[:2],
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=err, transient=True) as progress:
         task = progress.add_task("matches", total=matches)
         for index in range(matches):
@@ -106,11 +118,13 @@ def print_stats(stats: dict[str, object], out: Console) -> None:
         f" in {stats['seconds']} s"
     )
     table = Table("per deal", "mean", "sd", "min", "max")
-    for key, label in (("deal_score", "deal score of a player"),
-                       ("foxtrots_per_deal", "foxtrots (all players)"),
-                       ("double_foxtrots_per_deal", "double foxtrots"),
-                       ("deal_length", "deal length (actions)"),
-                       ("deals_per_match", "deals per match")):
+    for key, label in (
+        ("deal_score", "deal score of a player"),
+        ("foxtrots_per_deal", "foxtrots (all players)"),
+        ("double_foxtrots_per_deal", "double foxtrots"),
+        ("deal_length", "deal length (actions)"),
+        ("deals_per_match", "deals per match"),
+    ):
         row = stats[key]
         assert isinstance(row, dict)
         table.add_row(label, *(f"{row[col]:.2f}" for col in ("mean", "sd", "min", "max")))

@@ -53,36 +53,69 @@ options or a file that cannot be written.
 """
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
-               add_table_options: Callable[[argparse.ArgumentParser], None]) -> None:
+def add_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    add_table_options: Callable[[argparse.ArgumentParser], None],
+) -> None:
     """Register ``foxtrot tournament`` and its flags; ``main`` passes its table flags in
     (this module cannot import them: ``main`` imports it)."""
     parser = sub.add_parser(
-        "tournament", help="bots play each other; win rates, ratings, decision times",
-        description=DESCRIPTION, epilog=EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bots", required=True, metavar="LIST",
-                        help="comma-separated bots, e.g. hard,greedy,random")
+        "tournament",
+        help="bots play each other; win rates, ratings, decision times",
+        description=DESCRIPTION,
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--bots",
+        required=True,
+        metavar="LIST",
+        help="comma-separated bots, e.g. hard,greedy,random",
+    )
     add_table_options(parser)
-    parser.add_argument("--matches", type=int, default=100, metavar="K",
-                        help="deal sequences per lineup (default 100); with --duplicate each"
-                             " is played once per seat rotation")
+    parser.add_argument(
+        "--matches",
+        type=int,
+        default=100,
+        metavar="K",
+        help="deal sequences per lineup (default 100); with --duplicate each"
+        " is played once per seat rotation",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of every shuffle (default 0)")
-    parser.add_argument("--duplicate", action="store_true",
-                        help="replay every deal sequence with the seats rotated")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="worker processes (default 1; 0 = every core)")
+    parser.add_argument(
+        "--duplicate", action="store_true", help="replay every deal sequence with the seats rotated"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (default 1; 0 = every core)",
+    )
     budget = parser.add_argument_group("search budget of the expert and the oracle")
-    budget.add_argument("--expert-iterations", type=int, metavar="N",
-                        help="search iterations per move (default: the bot's own)")
-    budget.add_argument("--expert-seconds", type=float, metavar="S",
-                        help="seconds per move (default: the bot's own; 0 = no time limit)")
+    budget.add_argument(
+        "--expert-iterations",
+        type=int,
+        metavar="N",
+        help="search iterations per move (default: the bot's own)",
+    )
+    budget.add_argument(
+        "--expert-seconds",
+        type=float,
+        metavar="S",
+        help="seconds per move (default: the bot's own; 0 = no time limit)",
+    )
     output = parser.add_argument_group("output files")
     output.add_argument("--csv", type=Path, metavar="FILE", help="one row per bot")
-    output.add_argument("--json", type=Path, metavar="FILE",
-                        help="the whole report, with every match")
-    output.add_argument("--plot", type=Path, metavar="FILE",
-                        help="PNG of deal scores per bot and ratings with intervals")
+    output.add_argument(
+        "--json", type=Path, metavar="FILE", help="the whole report, with every match"
+    )
+    output.add_argument(
+        "--plot",
+        type=Path,
+        metavar="FILE",
+        help="PNG of deal scores per bot and ratings with intervals",
+    )
 
 
 def _usage_error(args: argparse.Namespace) -> str | None:
@@ -93,8 +126,9 @@ def _usage_error(args: argparse.Namespace) -> str | None:
         return "--jobs must be 0 (every core) or more"
     if args.expert_iterations is not None and args.expert_iterations < 1:
         return "--expert-iterations must be at least 1"
-    if args.expert_seconds is not None and not (args.expert_seconds >= 0
-                                                and math.isfinite(args.expert_seconds)):
+    if args.expert_seconds is not None and not (
+        args.expert_seconds >= 0 and math.isfinite(args.expert_seconds)
+    ):
         return "--expert-seconds must be 0 (no time limit) or more"
     return None
 
@@ -106,18 +140,24 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
     config: TournamentConfig | None = None
     if problem is None:
         try:
-            bots = parse_bots(args.bots, iterations=args.expert_iterations,
-                              seconds=args.expert_seconds)
-            config = TournamentConfig(bots, options, matches=args.matches, seed=args.seed,
-                                      duplicate=args.duplicate)
+            bots = parse_bots(
+                args.bots, iterations=args.expert_iterations, seconds=args.expert_seconds
+            )
+            config = TournamentConfig(
+                bots, options, matches=args.matches, seed=args.seed, duplicate=args.duplicate
+            )
         except ValueError as error:  # an unknown bot, or fewer than two
             problem = str(error)
     if config is None:
         err.print(f"foxtrot tournament: {problem}", markup=False)
         return 2
     jobs = cpu_count() if args.jobs == 0 else args.jobs
-    columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
+    columns = (
+        *Progress.get_default_columns()[:2],
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=err, transient=True) as progress:
         task = progress.add_task("matches", total=config.games)
         results = run_tournament(config, jobs=jobs, progress=lambda _: progress.advance(task))
@@ -125,16 +165,20 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
     return write_files(results, args.csv, args.json, args.plot, err)
 
 
-def write_files(results: TournamentResults, csv: Path | None, json_path: Path | None,
-                plot: Path | None, err: Console) -> int:
+def write_files(
+    results: TournamentResults,
+    csv: Path | None,
+    json_path: Path | None,
+    plot: Path | None,
+    err: Console,
+) -> int:
     """Write the files asked for; 1 (with a message) if one cannot be written."""
     try:
         if csv is not None:
             csv.write_text(results.to_csv(), encoding="utf-8")
             err.print(f"wrote {csv}", markup=False)
         if json_path is not None:
-            json_path.write_text(json.dumps(results.to_json(), indent=1) + "\n",
-                                 encoding="utf-8")
+            json_path.write_text(json.dumps(results.to_json(), indent=1) + "\n", encoding="utf-8")
             err.print(f"wrote {json_path}", markup=False)
         if plot is not None:
             # matplotlib takes a second to import: only when a plot is asked for
@@ -143,8 +187,9 @@ def write_files(results: TournamentResults, csv: Path | None, json_path: Path | 
             save_plot(results, plot)
             err.print(f"wrote {plot}", markup=False)
     except OSError as error:
-        err.print(f"foxtrot tournament: cannot write {error.filename}: {error.strerror}",
-                  markup=False)
+        err.print(
+            f"foxtrot tournament: cannot write {error.filename}: {error.strerror}", markup=False
+        )
         return 1
     return 0
 
@@ -161,42 +206,71 @@ def print_report(results: TournamentResults, jobs: int, out: Console) -> None:
         out.width = max(out.width, 160)
     opts = results.options
     lineups = len(results.lineups)
-    plan = (f"{lineups} lineup{'s' if lineups != 1 else ''} × {results.matches} deal"
-            f" sequence{'s' if results.matches != 1 else ''}")
+    plan = (
+        f"{lineups} lineup{'s' if lineups != 1 else ''} × {results.matches} deal"
+        f" sequence{'s' if results.matches != 1 else ''}"
+    )
     if results.duplicate:
         rotations = len(results.games) // (lineups * results.matches)
         plan += f" × {rotations} seat rotations (duplicate)"
-    out.print(f"{len(results.games)} matches: {plan}; {opts.players} players, take ="
-              f" {opts.take.value}, target {opts.target}; seed {results.seed};"
-              f" {jobs} process{'es' if jobs != 1 else ''}, {results.seconds:.1f} s",
-              markup=False)
+    out.print(
+        f"{len(results.games)} matches: {plan}; {opts.players} players, take ="
+        f" {opts.take.value}, target {opts.target}; seed {results.seed};"
+        f" {jobs} process{'es' if jobs != 1 else ''}, {results.seconds:.1f} s",
+        markup=False,
+    )
     budgets = sorted({spec.budget() for spec in results.bots} - {""})
     if budgets:
         out.print(f"search budget: {'; '.join(budgets)}", markup=False)
-    table = Table("bot", "played", "won", "win rate", "95% CI", "deal score", "Elo", "95% CI",
-                  "decisions", "mean time", "p95 time", box=box.SIMPLE_HEAD)
+    table = Table(
+        "bot",
+        "played",
+        "won",
+        "win rate",
+        "95% CI",
+        "deal score",
+        "Elo",
+        "95% CI",
+        "decisions",
+        "mean time",
+        "p95 time",
+        box=box.SIMPLE_HEAD,
+    )
     for column in table.columns[1:]:
         column.justify = "right"
     for spec, s in zip(results.bots, results.summaries, strict=True):
-        name = spec.label if spec.label.split("#")[0] == spec.kind else (
-            f"{spec.label} ({spec.kind})")
+        name = (
+            spec.label if spec.label.split("#")[0] == spec.kind else (f"{spec.label} ({spec.kind})")
+        )
         table.add_row(
-            name, str(s.matches), str(s.wins), f"{s.win_rate:.1%}",
-            f"{s.win_low:.1%}–{s.win_high:.1%}", f"{s.mean_deal_score:.1f}", f"{s.elo:.0f}",
-            f"{s.elo_low:.0f}–{s.elo_high:.0f}", str(s.decisions), _seconds(s.time_mean),
-            _seconds(s.time_p95))
+            name,
+            str(s.matches),
+            str(s.wins),
+            f"{s.win_rate:.1%}",
+            f"{s.win_low:.1%}–{s.win_high:.1%}",
+            f"{s.mean_deal_score:.1f}",
+            f"{s.elo:.0f}",
+            f"{s.elo_low:.0f}–{s.elo_high:.0f}",
+            str(s.decisions),
+            _seconds(s.time_mean),
+            _seconds(s.time_p95),
+        )
     out.print(table)
     labels = results.labels
     if len(labels) > 2:
         head = Table("wins of ↓ over →", *labels, title="head to head", box=box.SIMPLE_HEAD)
         for i, label in enumerate(labels):
-            head.add_row(label, *("" if i == j else str(results.pairwise[i][j])
-                                  for j in range(len(labels))))
+            head.add_row(
+                label, *("" if i == j else str(results.pairwise[i][j]) for j in range(len(labels)))
+            )
         out.print(head)
-    out.print("win rate: matches won / played, per seat, Wilson interval.  Elo: Bradley-Terry"
-              " fit with a weak prior, the winner of a match beats each other seat; anchored"
-              " so that the bots' mean is 1500.  Time: every decision; p95 by nearest rank.",
-              style="dim", markup=False)
+    out.print(
+        "win rate: matches won / played, per seat, Wilson interval.  Elo: Bradley-Terry"
+        " fit with a weak prior, the winner of a match beats each other seat; anchored"
+        " so that the bots' mean is 1500.  Time: every decision; p95 by nearest rank.",
+        style="dim",
+        markup=False,
+    )
 
 
 __all__ = ["add_parser", "print_report", "run", "write_files"]

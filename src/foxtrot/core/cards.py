@@ -80,12 +80,51 @@ _RANK_LOCAL: Final = {
     "uk": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"),
 }
 _RANK_NAMES: Final = {
-    "en": ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-           "Jack", "Queen", "King", "Ace"),
-    "ru": ("двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка",
-           "девятка", "десятка", "валет", "дама", "король", "туз"),
-    "uk": ("двійка", "трійка", "четвірка", "п'ятірка", "шістка", "сімка", "вісімка",
-           "дев'ятка", "десятка", "валет", "дама", "король", "туз"),
+    "en": (
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "Jack",
+        "Queen",
+        "King",
+        "Ace",
+    ),
+    "ru": (
+        "двойка",
+        "тройка",
+        "четвёрка",
+        "пятёрка",
+        "шестёрка",
+        "семёрка",
+        "восьмёрка",
+        "девятка",
+        "десятка",
+        "валет",
+        "дама",
+        "король",
+        "туз",
+    ),
+    "uk": (
+        "двійка",
+        "трійка",
+        "четвірка",
+        "п'ятірка",
+        "шістка",
+        "сімка",
+        "вісімка",
+        "дев'ятка",
+        "десятка",
+        "валет",
+        "дама",
+        "король",
+        "туз",
+    ),
 }
 _SUIT_NAMES: Final = {
     "en": ("spades", "hearts", "diamonds", "clubs"),
@@ -96,9 +135,15 @@ _OF: Final = {"en": " of ", "ru": " ", "uk": " "}
 
 #: Card points of rule P2, indexed by card id.
 CARD_POINTS: Final[tuple[int, ...]] = tuple(
-    10 if r == Rank.TEN else 1 if r in (Rank.ACE, Rank.JACK)
-    else -20 if (r == Rank.QUEEN and s == Suit.SPADES) else 0
-    for r in Rank for s in Suit
+    10
+    if r == Rank.TEN
+    else 1
+    if r in (Rank.ACE, Rank.JACK)
+    else -20
+    if (r == Rank.QUEEN and s == Suit.SPADES)
+    else 0
+    for r in Rank
+    for s in Suit
 )
 
 

@@ -47,9 +47,7 @@ class RecordError(FoxtrotError):
     where the record went wrong (``None`` where the fault is not inside one).
     """
 
-    def __init__(
-        self, message: str, deal: int | None = None, action: int | None = None
-    ) -> None:
+    def __init__(self, message: str, deal: int | None = None, action: int | None = None) -> None:
         self.deal = deal
         self.action = action
         where = []

@@ -68,8 +68,11 @@ class TableOptions:
             )
         if not isinstance(self.forced_foxtrot, bool):
             raise OptionsError(f"forced_foxtrot: {self.forced_foxtrot!r} is not true or false")
-        for name, kind in (("take", TakeRule), ("leftover_pile", LeftoverPile),
-                           ("most_cards_tie", MostCardsTie)):
+        for name, kind in (
+            ("take", TakeRule),
+            ("leftover_pile", LeftoverPile),
+            ("most_cards_tie", MostCardsTie),
+        ):
             value = getattr(self, name)
             if not isinstance(value, kind):
                 object.__setattr__(self, name, _choice(name, kind, value))
@@ -112,8 +115,15 @@ class TableOptions:
         """Read the ``options`` object of a G2 record; every key of G2 is required."""
         if not isinstance(data, Mapping):
             raise OptionsError(f"options: expected an object, got {type(data).__name__}")
-        keys = ("players", "decks", "take", "forced_foxtrot", "leftover_pile",
-                "most_cards_tie", "target")
+        keys = (
+            "players",
+            "decks",
+            "take",
+            "forced_foxtrot",
+            "leftover_pile",
+            "most_cards_tie",
+            "target",
+        )
         missing = [key for key in keys if key not in data]
         if missing:
             raise OptionsError(f"options: missing {', '.join(missing)}")

@@ -35,8 +35,12 @@ from .state import State
 
 FORMAT: Final = "foxtrot-record/1"
 _SCORE_RULES: Final = {
-    "foxtrots": "P1, X9", "double_foxtrots": "P1, X9", "cards": "P2", "card_points": "P2",
-    "most_cards": "P3", "total": "P4, X9",
+    "foxtrots": "P1, X9",
+    "double_foxtrots": "P1, X9",
+    "cards": "P2",
+    "card_points": "P2",
+    "most_cards": "P3",
+    "total": "P4, X9",
 }
 
 
@@ -45,8 +49,9 @@ def to_record(state: State) -> dict[str, Any]:
     deals = []
     for index, log in enumerate(state.deal_logs()):
         if log.deck is None:
-            raise RecordError("this state was sampled from an observation and has no record",
-                              deal=index)
+            raise RecordError(
+                "this state was sampled from an observation and has no record", deal=index
+            )
         deal: dict[str, Any] = {
             "dealer": log.dealer,
             "deck": [str(CARDS[card]) for card in log.deck],
@@ -85,8 +90,9 @@ def parse_record(text: str | bytes) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except UnicodeDecodeError as error:
-        raise RecordError(f"not UTF-8 text: {error.reason} at byte {error.start} (rule G2)"
-                          ) from None
+        raise RecordError(
+            f"not UTF-8 text: {error.reason} at byte {error.start} (rule G2)"
+        ) from None
     except json.JSONDecodeError as error:
         raise RecordError(
             f"not JSON: {error.msg} at line {error.lineno}, column {error.colno} (rule G2)"
@@ -130,17 +136,20 @@ def replay(data: Mapping[str, Any]) -> Iterator[ReplayStep]:
         if not isinstance(deal, dict):
             raise RecordError("a deal is a JSON object (rule G2)", deal=index)
         if state.phase is Phase.OVER:
-            raise RecordError(f"the match was won in deal {index - 1}; no deal may follow"
-                              " (rule M2)", deal=index)
+            raise RecordError(
+                f"the match was won in deal {index - 1}; no deal may follow (rule M2)", deal=index
+            )
         if state.phase is Phase.PLAYING:
-            raise RecordError(f"deal {index - 1} has not ended, yet another deal follows"
-                              " (rule X10)", deal=index)
+            raise RecordError(
+                f"deal {index - 1} has not ended, yet another deal follows (rule X10)", deal=index
+            )
         dealer = deal.get("dealer")
         expected = state.dealer if index == 0 else (state.dealer + 1) % n
         if dealer != expected or type(dealer) is not int:
             rule = "D1" if index == 0 else "D2"
-            raise RecordError(f"dealer is {dealer!r}, expected {expected} (rule {rule})",
-                              deal=index)
+            raise RecordError(
+                f"dealer is {dealer!r}, expected {expected} (rule {rule})", deal=index
+            )
         deck = _cards(deal.get("deck"), index)
         try:
             events = state.deal(deck=deck)
@@ -153,8 +162,11 @@ def replay(data: Mapping[str, Any]) -> Iterator[ReplayStep]:
         for number, item in enumerate(actions):
             seat, move = _action(item, n, index, number)
             if state.to_move is None:
-                raise RecordError(f"seat {seat} cannot {_verb(move)}: the deal has already"
-                                  " ended (rule E1)", deal=index, action=number)
+                raise RecordError(
+                    f"seat {seat} cannot {_verb(move)}: the deal has already ended (rule E1)",
+                    deal=index,
+                    action=number,
+                )
             try:
                 events = state.apply(move, seat)
             except FoxtrotError as error:
@@ -180,6 +192,7 @@ def state_at(data: Mapping[str, Any], deal: int, action: int | None = None) -> S
 
 # ------------------------------------------------------------------ helpers
 
+
 def _new_state(data: Mapping[str, Any]) -> State:
     if not isinstance(data, Mapping):
         raise RecordError(f"a record is a JSON object, not {type(data).__name__} (rule G2)")
@@ -192,8 +205,9 @@ def _new_state(data: Mapping[str, Any]) -> State:
         raise RecordError(message) from None
     names = _field(data, "names", list)
     if len(names) != options.players or not all(isinstance(name, str) for name in names):
-        raise RecordError(f"names: expected {options.players} names as text, got {names!r}"
-                          " (rule G2)")
+        raise RecordError(
+            f"names: expected {options.players} names as text, got {names!r} (rule G2)"
+        )
     deals = _field(data, "deals", list)
     _field(data, "totals", list)
     if "winner" not in data:
@@ -218,8 +232,10 @@ def _new_state(data: Mapping[str, Any]) -> State:
 def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if not isinstance(value, kind):
-        raise RecordError(f"{key}: expected a {'list' if kind is list else 'JSON object'},"
-                          f" got {value!r} (rule G2)")
+        raise RecordError(
+            f"{key}: expected a {'list' if kind is list else 'JSON object'},"
+            f" got {value!r} (rule G2)"
+        )
     return value
 
 
@@ -252,20 +268,25 @@ def _cards(raw: Any, deal: int) -> list[Card]:
 
 def _action(item: Any, players: int, deal: int, number: int) -> tuple[int, Action]:
     if not isinstance(item, dict):
-        raise RecordError(f"expected an object like {{'seat': 1, 'play': 'QS'}}, got {item!r}"
-                          " (rule G2)",
-                          deal=deal, action=number)
+        raise RecordError(
+            f"expected an object like {{'seat': 1, 'play': 'QS'}}, got {item!r} (rule G2)",
+            deal=deal,
+            action=number,
+        )
     seat = item.get("seat")
     if type(seat) is not int or not 0 <= seat < players:
-        raise RecordError(f"seat {seat!r} is not a seat (0 to {players - 1}) (rule C3)",
-                          deal=deal, action=number)
+        raise RecordError(
+            f"seat {seat!r} is not a seat (0 to {players - 1}) (rule C3)", deal=deal, action=number
+        )
     if ("play" in item) == ("take" in item):
-        raise RecordError("an action has exactly one of 'play' and 'take' (rule G2)",
-                          deal=deal, action=number)
+        raise RecordError(
+            "an action has exactly one of 'play' and 'take' (rule G2)", deal=deal, action=number
+        )
     if "take" in item:
         if item["take"] is not True:
-            raise RecordError(f"take is {item['take']!r}, expected true (rule G2)", deal=deal,
-                              action=number)
+            raise RecordError(
+                f"take is {item['take']!r}, expected true (rule G2)", deal=deal, action=number
+            )
         return seat, TAKE
     play = item["play"]
     try:
@@ -282,17 +303,16 @@ def _check_scores(deal: Mapping[str, Any], state: State, index: int) -> None:
     raw = deal.get("scores")
     if state.phase is Phase.PLAYING:
         if raw is not None:
-            raise RecordError("scores are given, but the deal has not ended (rule X10)",
-                              deal=index)
+            raise RecordError("scores are given, but the deal has not ended (rule X10)", deal=index)
         return
     if raw is None:
         raise RecordError("the deal has ended but carries no scores (rule X10)", deal=index)
     computed = state.deal_logs()[index].scores
     assert computed is not None
     if not isinstance(raw, list) or len(raw) != len(computed):
-        raise RecordError(f"scores: expected one entry for each of {len(computed)} seats"
-                          " (rule G2)",
-                          deal=index)
+        raise RecordError(
+            f"scores: expected one entry for each of {len(computed)} seats (rule G2)", deal=index
+        )
     for seat, (entry, line) in enumerate(zip(raw, computed, strict=True)):
         try:
             given = ScoreLine.from_json(entry)
@@ -303,14 +323,17 @@ def _check_scores(deal: Mapping[str, Any], state: State, index: int) -> None:
                 raise RecordError(
                     f"scores of seat {seat}: {name} is {getattr(given, name)}, the actions give"
                     f" {getattr(line, name)} (rule {rule}); the deal ended with action"
-                    f" {len(deal['actions']) - 1} (rule G3)", deal=index)
+                    f" {len(deal['actions']) - 1} (rule G3)",
+                    deal=index,
+                )
 
 
 def _check_end(data: Mapping[str, Any], state: State) -> None:
     totals = data["totals"]
     if totals != state.totals:
-        raise RecordError(f"totals are {totals!r}, the deal scores add up to {state.totals}"
-                          " (rule M2)")
+        raise RecordError(
+            f"totals are {totals!r}, the deal scores add up to {state.totals} (rule M2)"
+        )
     winner = data["winner"]
     if winner != state.winner or type(winner) not in (int, type(None)):
         expected = "null: nobody has won yet" if state.winner is None else state.winner

@@ -69,9 +69,7 @@ def score_deal(
         singles = len(made) - doubles
         points = sum(CARD_POINTS[card] for card in cards)
         bonus = 0
-        if len(cards) == most and most > 0 and (
-            leaders == 1 or most_cards_tie is MostCardsTie.ALL
-        ):
+        if len(cards) == most and most > 0 and (leaders == 1 or most_cards_tie is MostCardsTie.ALL):
             bonus = MOST_CARDS_BONUS
         total = FOXTROT_BONUS * singles + DOUBLE_FOXTROT_BONUS * doubles + points + bonus
         lines.append(ScoreLine(singles, doubles, len(cards), points, bonus, total))

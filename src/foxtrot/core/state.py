@@ -63,9 +63,25 @@ class State:
     """A match of Foxtrot: its options, match totals, and the deal in progress."""
 
     __slots__ = (
-        "_actions", "_deals", "_deck", "_foxtrots", "_hands", "_last_taker", "_match", "_pile",
-        "_stock", "_taken", "_to_move", "_upturned", "dealer", "lot", "names", "options",
-        "phase", "totals", "winner",
+        "_actions",
+        "_deals",
+        "_deck",
+        "_foxtrots",
+        "_hands",
+        "_last_taker",
+        "_match",
+        "_pile",
+        "_stock",
+        "_taken",
+        "_to_move",
+        "_upturned",
+        "dealer",
+        "lot",
+        "names",
+        "options",
+        "phase",
+        "totals",
+        "winner",
     )
 
     options: TableOptions
@@ -153,7 +169,7 @@ class State:
         self._hands = hands
         self._upturned = ids[top]
         self._pile = [ids[top]]
-        self._stock = list(reversed(ids[top + 1:]))
+        self._stock = list(reversed(ids[top + 1 :]))
         self._taken = [[] for _ in range(n)]
         self._foxtrots = [[] for _ in range(n)]
         self._last_taker = -1
@@ -193,16 +209,19 @@ class State:
         forced = self._foxtrot_rank()
         if action.code == TAKE_CODE:
             if self.options.take is TakeRule.MATCH:
-                return refuse("take_not_allowed",
-                              "taking without playing is not allowed with take = match (rule T4)")
+                return refuse(
+                    "take_not_allowed",
+                    "taking without playing is not allowed with take = match (rule T4)",
+                )
             if not self._pile:
                 return refuse("empty_pile", "the pile is empty (rule T4)")
         elif action.code not in self._hands[seat]:
             return refuse("not_in_hand", f"{action} is not in the hand (rule T3)")
         if forced >= 0 and (action.code == TAKE_CODE or action.code >> 2 != forced):
-            return refuse("must_foxtrot",
-                          f"a foxtrot with a {Rank(forced).symbol} must be made"
-                          " (forced_foxtrot, rule X4)")
+            return refuse(
+                "must_foxtrot",
+                f"a foxtrot with a {Rank(forced).symbol} must be made (forced_foxtrot, rule X4)",
+            )
         return None
 
     def legal_actions(self) -> list[Action]:
@@ -229,8 +248,12 @@ class State:
         if isinstance(action, str):
             action = Action.parse(action)
         elif not isinstance(action, Action):
-            raise IllegalActionError("bad_action", self._to_move if seat is None else seat,
-                                     f"do {action!r}", "that is not an action")
+            raise IllegalActionError(
+                "bad_action",
+                self._to_move if seat is None else seat,
+                f"do {action!r}",
+                "that is not an action",
+            )
         error = self.why_illegal(action, seat)
         if error is not None:
             raise error
@@ -338,9 +361,16 @@ class State:
         log = self._deals[-1]
         assert log.scores is not None
         to_last = self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0
-        events: list[Event] = [DealEnded(
-            len(self._deals) - 1, log.scores, tuple(self.totals), len(self._stock),
-            tuple(CARDS[c] for c in table), self._last_taker if to_last else None)]
+        events: list[Event] = [
+            DealEnded(
+                len(self._deals) - 1,
+                log.scores,
+                tuple(self.totals),
+                len(self._stock),
+                tuple(CARDS[c] for c in table),
+                self._last_taker if to_last else None,
+            )
+        ]
         if self.winner is not None:
             events.append(MatchEnded(self.winner, tuple(self.totals)))
         return events
@@ -427,8 +457,7 @@ class State:
             totals=tuple(self.totals),
             upturned=CARDS[self._upturned] if self._upturned >= 0 else None,
             history=tuple((a >> 6, ACTIONS[a & 63]) for a in self._actions),
-            legal_actions=tuple(self.legal_actions()) if playing and seat == self._to_move
-            else (),
+            legal_actions=tuple(self.legal_actions()) if playing and seat == self._to_move else (),
             deal_scores=tuple(log.scores for log in self._deals if log.scores is not None),
             winner=self.winner,
         )

@@ -8,7 +8,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_unseen_aces": {"one": "{n} туз", "few": "{n} туза", "many": "{n} тузов"},
     "coach_unseen_queens": "{n} {card}",
     "coach_stock": {
-        "one": "В запасе: {n} карта", "few": "В запасе: {n} карты", "many": "В запасе: {n} карт",
+        "one": "В запасе: {n} карта",
+        "few": "В запасе: {n} карты",
+        "many": "В запасе: {n} карт",
     },
     "coach_risk": (
         "Следующий игрок ({name}) может ответить фокстротом на одиночную карту: {items}"
@@ -18,10 +20,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_double_foxtrot": "делает двойной фокстрот: {total:+d}",
     "coach_foxtrot": "делает фокстрот: {total:+d}",
     "coach_takes_points": {
-        "one": "забирает {n} очко", "few": "забирает {n} очка", "many": "забирает {n} очков",
+        "one": "забирает {n} очко",
+        "few": "забирает {n} очка",
+        "many": "забирает {n} очков",
     },
     "coach_takes_cards": {
-        "one": "забирает {n} карту", "few": "забирает {n} карты", "many": "забирает {n} карт",
+        "one": "забирает {n} карту",
+        "few": "забирает {n} карты",
+        "many": "забирает {n} карт",
     },
     "coach_takes_loss": {
         "one": "забирает {n} карту, хоть там и {card}: {points:+d}",
@@ -60,14 +66,19 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_lost": {"one": "-{n} очко", "few": "-{n} очка", "many": "-{n} очков"},
     "coach_summary": "{good}, {inaccuracies}, {mistakes}; {lost}",
     "coach_n_good": {
-        "one": "{n} хороший ход", "few": "{n} хороших хода", "many": "{n} хороших ходов",
+        "one": "{n} хороший ход",
+        "few": "{n} хороших хода",
+        "many": "{n} хороших ходов",
     },
     "coach_n_inaccuracies": {
-        "one": "{n} неточность", "few": "{n} неточности", "many": "{n} неточностей",
+        "one": "{n} неточность",
+        "few": "{n} неточности",
+        "many": "{n} неточностей",
     },
     "coach_n_mistakes": {"one": "{n} ошибка", "few": "{n} ошибки", "many": "{n} ошибок"},
     "coach_total_lost": {
-        "one": "всего потеряно {n} очко", "few": "всего потеряно {n} очка",
+        "one": "всего потеряно {n} очко",
+        "few": "всего потеряно {n} очка",
         "many": "всего потеряно {n} очков",
     },
 }

@@ -8,7 +8,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_unseen_aces": {"one": "{n} туз", "few": "{n} тузи", "many": "{n} тузів"},
     "coach_unseen_queens": "{n} {card}",
     "coach_stock": {
-        "one": "У запасі: {n} карта", "few": "У запасі: {n} карти", "many": "У запасі: {n} карт",
+        "one": "У запасі: {n} карта",
+        "few": "У запасі: {n} карти",
+        "many": "У запасі: {n} карт",
     },
     "coach_risk": (
         "Наступний гравець ({name}) може відповісти фокстротом на одиночну карту: {items}"
@@ -18,10 +20,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_double_foxtrot": "робить подвійний фокстрот: {total:+d}",
     "coach_foxtrot": "робить фокстрот: {total:+d}",
     "coach_takes_points": {
-        "one": "забирає {n} очко", "few": "забирає {n} очки", "many": "забирає {n} очок",
+        "one": "забирає {n} очко",
+        "few": "забирає {n} очки",
+        "many": "забирає {n} очок",
     },
     "coach_takes_cards": {
-        "one": "забирає {n} карту", "few": "забирає {n} карти", "many": "забирає {n} карт",
+        "one": "забирає {n} карту",
+        "few": "забирає {n} карти",
+        "many": "забирає {n} карт",
     },
     "coach_takes_loss": {
         "one": "забирає {n} карту, хоч там і {card}: {points:+d}",
@@ -60,14 +66,19 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_lost": {"one": "-{n} очко", "few": "-{n} очки", "many": "-{n} очок"},
     "coach_summary": "{good}, {inaccuracies}, {mistakes}; {lost}",
     "coach_n_good": {
-        "one": "{n} добрий хід", "few": "{n} добрі ходи", "many": "{n} добрих ходів",
+        "one": "{n} добрий хід",
+        "few": "{n} добрі ходи",
+        "many": "{n} добрих ходів",
     },
     "coach_n_inaccuracies": {
-        "one": "{n} неточність", "few": "{n} неточності", "many": "{n} неточностей",
+        "one": "{n} неточність",
+        "few": "{n} неточності",
+        "many": "{n} неточностей",
     },
     "coach_n_mistakes": {"one": "{n} помилка", "few": "{n} помилки", "many": "{n} помилок"},
     "coach_total_lost": {
-        "one": "усього втрачено {n} очко", "few": "усього втрачено {n} очки",
+        "one": "усього втрачено {n} очко",
+        "few": "усього втрачено {n} очки",
         "many": "усього втрачено {n} очок",
     },
 }

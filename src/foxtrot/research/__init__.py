@@ -22,7 +22,22 @@ from .tournament import (
 )
 
 __all__ = [
-    "BotSpec", "BotSummary", "EloFit", "GameResult", "GameTask", "TournamentConfig",
-    "TournamentResults", "elo_ratings", "lineups", "mean", "parse_bots", "percentile",
-    "play_game", "play_match", "run_tournament", "summarize", "tasks", "wilson_interval",
+    "BotSpec",
+    "BotSummary",
+    "EloFit",
+    "GameResult",
+    "GameTask",
+    "TournamentConfig",
+    "TournamentResults",
+    "elo_ratings",
+    "lineups",
+    "mean",
+    "parse_bots",
+    "percentile",
+    "play_game",
+    "play_match",
+    "run_tournament",
+    "summarize",
+    "tasks",
+    "wilson_interval",
 ]

@@ -42,8 +42,10 @@ def figure(results: TournamentResults) -> Figure:
 
     opts = results.options
     kind = "duplicate, " if results.duplicate else ""
-    fig.suptitle(f"{len(results.games)} matches ({kind}{opts.players} players, take = "
-                 f"{opts.take.value}, target {opts.target}, seed {results.seed})")
+    fig.suptitle(
+        f"{len(results.games)} matches ({kind}{opts.players} players, take = "
+        f"{opts.take.value}, target {opts.target}, seed {results.seed})"
+    )
     return fig
 
 

@@ -40,16 +40,29 @@ if TYPE_CHECKING:
 METHODS = {
     "win_rate": "matches won / matches played, per seat; 95% Wilson score interval",
     "elo": "Bradley-Terry maximum a posteriori (Gaussian prior, sd 1000) over pairwise "
-           "results: a match's winner beats each other seat; mean of the bots = 1500; "
-           "95% interval from the curvature",
+    "results: a match's winner beats each other seat; mean of the bots = 1500; "
+    "95% interval from the curvature",
     "deal_score": "mean of the bot's score in every deal it played",
     "time": "seconds of every call of decide(), forced moves included; p95 by nearest rank",
 }
 
 CSV_COLUMNS = (
-    "bot", "kind", "matches", "wins", "win_rate", "win_low", "win_high", "deals",
-    "mean_deal_score", "deal_score_sd", "elo", "elo_low", "elo_high", "decisions",
-    "time_mean_ms", "time_p95_ms",
+    "bot",
+    "kind",
+    "matches",
+    "wins",
+    "win_rate",
+    "win_low",
+    "win_high",
+    "deals",
+    "mean_deal_score",
+    "deal_score_sd",
+    "elo",
+    "elo_low",
+    "elo_high",
+    "decisions",
+    "time_mean_ms",
+    "time_p95_ms",
 )
 TIMING_COLUMNS = ("time_mean_ms", "time_p95_ms")
 
@@ -73,9 +86,13 @@ class GameResult:
     def to_json(self, labels: Sequence[str]) -> dict[str, Any]:
         """The match for a JSON report (without decks and times)."""
         return {
-            "lineup": self.lineup, "match": self.match, "rotation": self.rotation,
-            "seats": [labels[i] for i in self.seats], "first_dealer": self.first_dealer,
-            "winner": self.winner, "totals": list(self.totals),
+            "lineup": self.lineup,
+            "match": self.match,
+            "rotation": self.rotation,
+            "seats": [labels[i] for i in self.seats],
+            "first_dealer": self.first_dealer,
+            "winner": self.winner,
+            "totals": list(self.totals),
             "deal_scores": [list(scores) for scores in self.deal_scores],
         }
 
@@ -107,18 +124,27 @@ class BotSummary:
 
     def row(self, *, timings: bool = True) -> dict[str, Any]:
         """The CSV row (and JSON object) of this bot."""
+
         def ms(seconds: float | None) -> float | None:
             return None if seconds is None else round(seconds * 1000, 4)
 
         row: dict[str, Any] = {
-            "bot": self.label, "kind": self.kind, "matches": self.matches, "wins": self.wins,
-            "win_rate": round(self.win_rate, 6), "win_low": round(self.win_low, 6),
-            "win_high": round(self.win_high, 6), "deals": self.deals,
+            "bot": self.label,
+            "kind": self.kind,
+            "matches": self.matches,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 6),
+            "win_low": round(self.win_low, 6),
+            "win_high": round(self.win_high, 6),
+            "deals": self.deals,
             "mean_deal_score": round(self.mean_deal_score, 4),
-            "deal_score_sd": round(self.deal_score_sd, 4), "elo": round(self.elo, 2),
-            "elo_low": round(self.elo_low, 2), "elo_high": round(self.elo_high, 2),
+            "deal_score_sd": round(self.deal_score_sd, 4),
+            "elo": round(self.elo, 2),
+            "elo_low": round(self.elo_low, 2),
+            "elo_high": round(self.elo_high, 2),
             "decisions": self.decisions,
-            "time_mean_ms": ms(self.time_mean), "time_p95_ms": ms(self.time_p95),
+            "time_mean_ms": ms(self.time_mean),
+            "time_p95_ms": ms(self.time_p95),
         }
         if not timings:
             for key in TIMING_COLUMNS:
@@ -149,21 +175,38 @@ class TournamentResults:
 
     def deal_scores(self, bot: int) -> list[int]:
         """Every deal score of bot ``bot`` (by entrant index), in match order."""
-        return [scores[seat] for game in self.games for scores in game.deal_scores
-                for seat, entrant in enumerate(game.seats) if entrant == bot]
+        return [
+            scores[seat]
+            for game in self.games
+            for scores in game.deal_scores
+            for seat, entrant in enumerate(game.seats)
+            if entrant == bot
+        ]
 
     def decision_times(self, bot: int) -> list[float]:
         """The seconds of every decision of bot ``bot``."""
-        return [t for game in self.games for seat, entrant in enumerate(game.seats)
-                if entrant == bot for t in game.times[seat]]
+        return [
+            t
+            for game in self.games
+            for seat, entrant in enumerate(game.seats)
+            if entrant == bot
+            for t in game.times[seat]
+        ]
 
     def to_json(self, *, timings: bool = True, games: bool = True) -> dict[str, Any]:
         """The whole report as JSON data; without timings it depends only on the seed."""
         labels = self.labels
         data: dict[str, Any] = {
             "options": self.options.to_json(),
-            "bots": [{"label": spec.label, "kind": spec.kind, "iterations": spec.iterations,
-                      "seconds": spec.seconds} for spec in self.bots],
+            "bots": [
+                {
+                    "label": spec.label,
+                    "kind": spec.kind,
+                    "iterations": spec.iterations,
+                    "seconds": spec.seconds,
+                }
+                for spec in self.bots
+            ],
             "seed": self.seed,
             "matches_per_lineup": self.matches,
             "duplicate": self.duplicate,
@@ -172,9 +215,10 @@ class TournamentResults:
             "methods": METHODS,
             "elo_anchor": {"mean": ANCHOR},
             "results": [summary.row(timings=timings) for summary in self.summaries],
-            "pairwise_wins": {labels[i]: {labels[j]: self.pairwise[i][j]
-                                          for j in range(len(labels)) if j != i}
-                              for i in range(len(labels))},
+            "pairwise_wins": {
+                labels[i]: {labels[j]: self.pairwise[i][j] for j in range(len(labels)) if j != i}
+                for i in range(len(labels))
+            },
         }
         if timings:
             data["seconds"] = round(self.seconds, 3)
@@ -189,8 +233,12 @@ class TournamentResults:
         writer = csv.DictWriter(text, fieldnames=columns, lineterminator="\n")
         writer.writeheader()
         for summary in self.summaries:
-            writer.writerow({key: "" if value is None else value
-                             for key, value in summary.row(timings=timings).items()})
+            writer.writerow(
+                {
+                    key: "" if value is None else value
+                    for key, value in summary.row(timings=timings).items()
+                }
+            )
         return text.getvalue()
 
 
@@ -205,9 +253,17 @@ def pairwise_wins(bots: int, games: Sequence[GameResult]) -> list[list[int]]:
     return wins
 
 
-def summarize(bots: Sequence[BotSpec], options: TableOptions, games: Sequence[GameResult], *,
-              seed: int, matches: int, duplicate: bool, lineups: Sequence[Sequence[int]],
-              seconds: float) -> TournamentResults:
+def summarize(
+    bots: Sequence[BotSpec],
+    options: TableOptions,
+    games: Sequence[GameResult],
+    *,
+    seed: int,
+    matches: int,
+    duplicate: bool,
+    lineups: Sequence[Sequence[int]],
+    seconds: float,
+) -> TournamentResults:
     """The figures of every bot from the matches played (see the module doc)."""
     size = len(bots)
     played = [0] * size
@@ -226,19 +282,46 @@ def summarize(bots: Sequence[BotSpec], options: TableOptions, games: Sequence[Ga
     for i, spec in enumerate(bots):
         low, high = wilson_interval(won[i], played[i])
         elo_low, elo_high = fit.interval(i)
-        summaries.append(BotSummary(
-            label=spec.label, kind=spec.kind, matches=played[i], wins=won[i], win_low=low,
-            win_high=high, deals=len(scores[i]), mean_deal_score=mean(scores[i]),
-            deal_score_sd=statistics.pstdev(scores[i]) if scores[i] else math.nan,
-            elo=fit.ratings[i], elo_low=elo_low, elo_high=elo_high, decisions=len(times[i]),
-            time_mean=mean(times[i]) if times[i] else None,
-            time_p95=percentile(times[i], 95) if times[i] else None))
+        summaries.append(
+            BotSummary(
+                label=spec.label,
+                kind=spec.kind,
+                matches=played[i],
+                wins=won[i],
+                win_low=low,
+                win_high=high,
+                deals=len(scores[i]),
+                mean_deal_score=mean(scores[i]),
+                deal_score_sd=statistics.pstdev(scores[i]) if scores[i] else math.nan,
+                elo=fit.ratings[i],
+                elo_low=elo_low,
+                elo_high=elo_high,
+                decisions=len(times[i]),
+                time_mean=mean(times[i]) if times[i] else None,
+                time_p95=percentile(times[i], 95) if times[i] else None,
+            )
+        )
     return TournamentResults(
-        bots=tuple(bots), options=options, seed=seed, matches=matches, duplicate=duplicate,
-        lineups=tuple(tuple(lineup) for lineup in lineups), games=tuple(games),
-        summaries=tuple(summaries), pairwise=tuple(tuple(row) for row in pairs), elo=fit,
-        seconds=seconds)
+        bots=tuple(bots),
+        options=options,
+        seed=seed,
+        matches=matches,
+        duplicate=duplicate,
+        lineups=tuple(tuple(lineup) for lineup in lineups),
+        games=tuple(games),
+        summaries=tuple(summaries),
+        pairwise=tuple(tuple(row) for row in pairs),
+        elo=fit,
+        seconds=seconds,
+    )
 
 
-__all__ = ["CSV_COLUMNS", "METHODS", "BotSummary", "GameResult", "TournamentResults",
-           "pairwise_wins", "summarize"]
+__all__ = [
+    "CSV_COLUMNS",
+    "METHODS",
+    "BotSummary",
+    "GameResult",
+    "TournamentResults",
+    "pairwise_wins",
+    "summarize",
+]

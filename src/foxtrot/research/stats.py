@@ -123,8 +123,9 @@ def _log_posterior(r: Sequence[float], wins: Sequence[Sequence[float]], tau: flo
     return total
 
 
-def elo_ratings(wins: Sequence[Sequence[float]], *, prior_sd: float = PRIOR_SD,
-                anchor: float = ANCHOR) -> EloFit:
+def elo_ratings(
+    wins: Sequence[Sequence[float]], *, prior_sd: float = PRIOR_SD, anchor: float = ANCHOR
+) -> EloFit:
     """Bradley–Terry ratings from ``wins[i][j]`` (how often i beat j), on the Elo scale.
 
     The model: i beats j with probability ``1 / (1 + 10 ** ((R_j - R_i) / 400))``.  The fit
@@ -145,8 +146,9 @@ def elo_ratings(wins: Sequence[Sequence[float]], *, prior_sd: float = PRIOR_SD,
     hessian = [[0.0] * size for _ in range(size)]
     for _ in range(100):
         grad = [-x / (tau * tau) for x in r]
-        hessian = [[-1.0 / (tau * tau) if i == j else 0.0 for j in range(size)]
-                   for i in range(size)]
+        hessian = [
+            [-1.0 / (tau * tau) if i == j else 0.0 for j in range(size)] for i in range(size)
+        ]
         for i in range(size):
             for j in range(i + 1, size):
                 games = wins[i][j] + wins[j][i]
@@ -175,8 +177,9 @@ def elo_ratings(wins: Sequence[Sequence[float]], *, prior_sd: float = PRIOR_SD,
     # The gradient of the likelihood sums to zero, so the optimum already has mean 0;
     # subtract it anyway against rounding.
     centre = math.fsum(r) / size
-    covariance = [_solve(hessian, [-1.0 if k == j else 0.0 for k in range(size)])
-                  for j in range(size)]
+    covariance = [
+        _solve(hessian, [-1.0 if k == j else 0.0 for k in range(size)]) for j in range(size)
+    ]
     errors = []
     for i in range(size):
         # var(r_i - mean(r)) = Σ_ii - 2/n Σ_j Σ_ij + 1/n² Σ_jk Σ_jk
@@ -187,5 +190,13 @@ def elo_ratings(wins: Sequence[Sequence[float]], *, prior_sd: float = PRIOR_SD,
     return EloFit(tuple(anchor + (x - centre) * ELO_SCALE for x in r), tuple(errors))
 
 
-__all__ = ["ANCHOR", "ELO_SCALE", "PRIOR_SD", "EloFit", "elo_ratings", "mean", "percentile",
-           "wilson_interval"]
+__all__ = [
+    "ANCHOR",
+    "ELO_SCALE",
+    "PRIOR_SD",
+    "EloFit",
+    "elo_ratings",
+    "mean",
+    "percentile",
+    "wilson_interval",
+]

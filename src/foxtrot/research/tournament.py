@@ -92,16 +92,19 @@ class BotSpec:
         return f"{self.kind}: {', '.join(parts)}"
 
 
-def parse_bots(text: str | Sequence[str], *, iterations: int | None = None,
-               seconds: float | None = None) -> tuple[BotSpec, ...]:
+def parse_bots(
+    text: str | Sequence[str], *, iterations: int | None = None, seconds: float | None = None
+) -> tuple[BotSpec, ...]:
     """Entrants from ``"hard,greedy,random"`` (names or levels); a repeated name gets ``#2``.
 
     Raises ``ValueError`` naming the unknown bot and the known names.
     """
     names = [name.strip() for name in (text.split(",") if isinstance(text, str) else text)]
     if not names or any(not name for name in names):
-        raise ValueError(f"no bot named in {text!r} (expected a comma-separated list of "
-                         f"{', '.join(BOT_NAMES)} or {', '.join(LEVELS)})")
+        raise ValueError(
+            f"no bot named in {text!r} (expected a comma-separated list of "
+            f"{', '.join(BOT_NAMES)} or {', '.join(LEVELS)})"
+        )
     specs = []
     seen: dict[str, int] = {}
     for name in names:
@@ -138,8 +141,11 @@ class TournamentConfig:
     @property
     def games(self) -> int:
         """How many matches the tournament plays."""
-        per_sequence = (sum(rotations(lineup) for lineup in self.lineups) if self.duplicate
-                        else len(self.lineups))
+        per_sequence = (
+            sum(rotations(lineup) for lineup in self.lineups)
+            if self.duplicate
+            else len(self.lineups)
+        )
         return self.matches * per_sequence
 
 
@@ -207,14 +213,26 @@ def tasks(config: TournamentConfig) -> list[GameTask]:
             distinct = rotations(lineup)
             for rotation in range(distinct) if config.duplicate else (match % distinct,):
                 seats = seating(lineup, rotation)
-                found.append(GameTask(config.options, tuple(config.bots[i] for i in seats),
-                                      seats, config.seed, index, match, rotation))
+                found.append(
+                    GameTask(
+                        config.options,
+                        tuple(config.bots[i] for i in seats),
+                        seats,
+                        config.seed,
+                        index,
+                        match,
+                        rotation,
+                    )
+                )
     return found
 
 
-def play_match(options: TableOptions, players: Sequence[Bot | CheatingBot],
-               deals: random.Random, rngs: Sequence[random.Random],
-               ) -> tuple[State, list[list[float]]]:
+def play_match(
+    options: TableOptions,
+    players: Sequence[Bot | CheatingBot],
+    deals: random.Random,
+    rngs: Sequence[random.Random],
+) -> tuple[State, list[list[float]]]:
     """A whole match to the target: the first dealer by lot and every shuffle from ``deals``,
     each move from ``decide`` with the seat's generator; also the seconds of every decision,
     per seat."""
@@ -237,17 +255,25 @@ def play_game(task: GameTask) -> GameResult:
     """Play one task (in a worker process or here) and keep what the statistics need."""
     n = task.options.players
     state, times = play_match(
-        task.options, [spec.build() for spec in task.players],
+        task.options,
+        [spec.build() for spec in task.players],
         deal_rng(task.seed, task.lineup, task.match),
-        [bot_rng(task.seed, task.lineup, task.match, task.rotation, seat) for seat in range(n)])
+        [bot_rng(task.seed, task.lineup, task.match, task.rotation, seat) for seat in range(n)],
+    )
     logs = state.deal_logs()
     assert state.winner is not None and state.lot is not None
     return GameResult(
-        lineup=task.lineup, match=task.match, rotation=task.rotation, seats=task.seats,
-        first_dealer=state.lot.dealer, winner=state.winner, totals=tuple(state.totals),
+        lineup=task.lineup,
+        match=task.match,
+        rotation=task.rotation,
+        seats=task.seats,
+        first_dealer=state.lot.dealer,
+        winner=state.winner,
+        totals=tuple(state.totals),
         deal_scores=tuple(tuple(line.total for line in log.scores or ()) for log in logs),
         decks=tuple(bytes(log.deck or ()) for log in logs),
-        times=tuple(tuple(seat_times) for seat_times in times))
+        times=tuple(tuple(seat_times) for seat_times in times),
+    )
 
 
 def cpu_count() -> int:
@@ -274,7 +300,7 @@ def play_games(todo: Sequence[GameTask], jobs: int = 1) -> Generator[GameResult,
     try:
         # Not pool.map: when it is abandoned it cancels its futures behind the pool's back,
         # and a pool that then finds a worker gone fails on them (CPython 3.11).
-        chunks = [pool.submit(_play_chunk, todo[i:i + size]) for i in range(0, len(todo), size)]
+        chunks = [pool.submit(_play_chunk, todo[i : i + size]) for i in range(0, len(todo), size)]
         for chunk in chunks:
             yield from chunk.result()
         finished = True
@@ -299,8 +325,9 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_tournament(config: TournamentConfig, *, jobs: int = 1,
-                   progress: Callable[[GameResult], None] | None = None) -> TournamentResults:
+def run_tournament(
+    config: TournamentConfig, *, jobs: int = 1, progress: Callable[[GameResult], None] | None = None
+) -> TournamentResults:
     """Play every match of ``config`` on ``jobs`` processes and summarize them.
 
     ``progress`` is called after each match, in task order (for a progress bar).
@@ -313,11 +340,33 @@ def run_tournament(config: TournamentConfig, *, jobs: int = 1,
             games.append(game)
             if progress is not None:
                 progress(game)
-    return summarize(config.bots, config.options, games, seed=config.seed,
-                     matches=config.matches, duplicate=config.duplicate,
-                     lineups=config.lineups, seconds=time.perf_counter() - start)
+    return summarize(
+        config.bots,
+        config.options,
+        games,
+        seed=config.seed,
+        matches=config.matches,
+        duplicate=config.duplicate,
+        lineups=config.lineups,
+        seconds=time.perf_counter() - start,
+    )
 
 
-__all__ = ["SEARCH_BOTS", "BotSpec", "GameTask", "TournamentConfig", "bot_rng", "cpu_count",
-           "deal_rng", "lineups", "parse_bots", "play_game", "play_games", "play_match",
-           "rotations", "run_tournament", "seating", "tasks"]
+__all__ = [
+    "SEARCH_BOTS",
+    "BotSpec",
+    "GameTask",
+    "TournamentConfig",
+    "bot_rng",
+    "cpu_count",
+    "deal_rng",
+    "lineups",
+    "parse_bots",
+    "play_game",
+    "play_games",
+    "play_match",
+    "rotations",
+    "run_tournament",
+    "seating",
+    "tasks",
+]

@@ -90,10 +90,17 @@ class PlayApp(App[str | None]):
         Binding("ctrl+q", "save_quit", show=False, priority=True),
     ]
 
-    def __init__(self, lang: str, match: Match | None = None, setup: SetupValues | None = None,
-                 *, seed: int | None = None, bot_delay: float = BOT_DELAY,
-                 hint_budget: tuple[int, float | None] = (1500, 1.5),
-                 review_budget: tuple[int, float | None] = (150, 0.05)) -> None:
+    def __init__(
+        self,
+        lang: str,
+        match: Match | None = None,
+        setup: SetupValues | None = None,
+        *,
+        seed: int | None = None,
+        bot_delay: float = BOT_DELAY,
+        hint_budget: tuple[int, float | None] = (1500, 1.5),
+        review_budget: tuple[int, float | None] = (150, 0.05),
+    ) -> None:
         super().__init__()
         self.lang = lang
         self.match = match
@@ -132,8 +139,9 @@ class PlayApp(App[str | None]):
         self.setup_values = values
         self.lang = values.lang
         n = values.options.players
-        self.match = Match.new(values.options, values.seats[:n], values.chosen_names(),
-                               seed=self.seed)
+        self.match = Match.new(
+            values.options, values.seats[:n], values.chosen_names(), seed=self.seed
+        )
         self.start_table(resumed=False)
 
     def start_table(self, *, resumed: bool) -> None:
@@ -153,9 +161,11 @@ class PlayApp(App[str | None]):
             self.log_lines([cat.text("tui_resumed", path=str(match.path))])
             self.log_lines(deal_so_far(match.record(), self.lang))
         elif state.lot is not None:
-            draws = ", ".join(cat.text("tui_lot_draw", name=state.names[seat],
-                                       card=card.display(self.lang))
-                              for rnd in state.lot.rounds for seat, card in rnd)
+            draws = ", ".join(
+                cat.text("tui_lot_draw", name=state.names[seat], card=card.display(self.lang))
+                for rnd in state.lot.rounds
+                for seat, card in rnd
+            )
             self.log_lines([cat.text("tui_lot", draws=draws, name=state.names[state.lot.dealer])])
         if state.phase is Phase.AWAITING_DEAL and state.deal_number == 0:
             self.after(match.deal())
@@ -197,9 +207,15 @@ class PlayApp(App[str | None]):
                 return
             scores = logs[-1].scores
             assert scores is not None
-            sheet = score_sheet(self.lang, names=state.names, deal=len(logs) - 1, scores=scores,
-                                totals=state.totals, target=state.options.target,
-                                winner=state.winner)
+            sheet = score_sheet(
+                self.lang,
+                names=state.names,
+                deal=len(logs) - 1,
+                scores=scores,
+                totals=state.totals,
+                target=state.options.target,
+                winner=state.winner,
+            )
             self.push_screen(sheet, self._sheet_done)
             return
         seat = state.to_move
@@ -229,8 +245,14 @@ class PlayApp(App[str | None]):
         state = match.state
         if state.phase is Phase.OVER:
             assert state.winner is not None
-            end = MatchEndScreen(self.lang, names=state.names, totals=state.totals,
-                                 winner=state.winner, people=match.humans, path=str(match.path))
+            end = MatchEndScreen(
+                self.lang,
+                names=state.names,
+                totals=state.totals,
+                winner=state.winner,
+                people=match.humans,
+                path=str(match.path),
+            )
             self.push_screen(end, self._end_done)
         elif state.phase is Phase.AWAITING_DEAL:
             self.after(match.deal())
@@ -239,8 +261,10 @@ class PlayApp(App[str | None]):
         match = self.match
         if choice and choice.startswith("review:") and match is not None:
             seat = int(choice.split(":")[1])
-            self.push_screen(ReviewScreen(self.lang, match.record(), seat, self.review_budget),
-                             lambda _: self._sheet_done())
+            self.push_screen(
+                ReviewScreen(self.lang, match.record(), seat, self.review_budget),
+                lambda _: self._sheet_done(),
+            )
         elif choice == "new":
             self.match = None
             self.table = None
@@ -281,8 +305,13 @@ class PlayApp(App[str | None]):
             self.bot_pending = False
             return
         state = match.state.clone()
-        self.run_worker(lambda: match.bot_move(state, seat), thread=True, group="bot",
-                        name=f"{generation}:{seat}", exit_on_error=False)
+        self.run_worker(
+            lambda: match.bot_move(state, seat),
+            thread=True,
+            group="bot",
+            name=f"{generation}:{seat}",
+            exit_on_error=False,
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -321,8 +350,14 @@ class PlayApp(App[str | None]):
         """A key pressed at the table; True if it meant something."""
         if self.has_class("-too-small") or self.match is None or self.table is None:
             return False
-        commands = {"t": self.take, "h": self.hint, "c": self.counting, "r": self.rules,
-                    "s": self.scores, "q": self.action_save_quit}
+        commands = {
+            "t": self.take,
+            "h": self.hint,
+            "c": self.counting,
+            "r": self.rules,
+            "s": self.scores,
+            "q": self.action_save_quit,
+        }
         if char in commands:
             commands[char]()
             return True
@@ -414,8 +449,9 @@ class PlayApp(App[str | None]):
         state = self.match.state
         cat = catalog(self.lang)
         logs = [log.scores for log in state.deal_logs() if log.scores is not None]
-        content: Any = (view.totals_table(state.names, logs, cat) if logs
-                        else cat.text("tui_no_scores_yet"))
+        content: Any = (
+            view.totals_table(state.names, logs, cat) if logs else cat.text("tui_no_scores_yet")
+        )
         self.push_screen(InfoScreen(self.lang, cat.text("tui_scores_title"), content))
 
     # ------------------------------------------------------------ leaving
@@ -440,10 +476,24 @@ def deal_so_far(record: dict[str, Any], lang: str) -> list[str]:
     """The last deal of a record in words (public: every action was seen face up)."""
     names = record["names"]
     last = len(record["deals"]) - 1
-    return [line for step in replay(record) if step.deal == last
-            for event in step.events for line in narrate(event, names, lang)]
+    return [
+        line
+        for step in replay(record)
+        if step.deal == last
+        for event in step.events
+        for line in narrate(event, names, lang)
+    ]
 
 
-_ILLEGAL: Final = {f"tui_illegal_{code}" for code in (
-    "not_your_turn", "not_in_hand", "take_not_allowed", "empty_pile", "must_foxtrot",
-    "match_over", "no_deal")}
+_ILLEGAL: Final = {
+    f"tui_illegal_{code}"
+    for code in (
+        "not_your_turn",
+        "not_in_hand",
+        "take_not_allowed",
+        "empty_pile",
+        "must_foxtrot",
+        "match_over",
+        "no_deal",
+    )
+}

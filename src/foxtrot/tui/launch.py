@@ -29,8 +29,7 @@ def run_play(args: argparse.Namespace, options: TableOptions, lang: str, out: Co
             raise FoxtrotError(catalog(lang).text("tui_resume_over", path=str(path)))
         app = PlayApp(lang, match, seed=args.seed, bot_delay=delay)
     elif args.bots or args.humans:
-        players, seats, names = parse_seats(args.players, args.bots, args.humans, args.names,
-                                            lang)
+        players, seats, names = parse_seats(args.players, args.bots, args.humans, args.names, lang)
         match = Match.new(options.replace(players=players), seats, names, seed=args.seed)
         app = PlayApp(lang, match, seed=args.seed, bot_delay=delay)
     else:

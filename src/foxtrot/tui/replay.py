@@ -27,9 +27,14 @@ from .app import CSS
 from .screens import MIN_HEIGHT, MIN_WIDTH, FoxScreen, JumpDialog, RulesScreen, keys_help
 
 REPLAY_KEYS: Final = (
-    ("→ n", "tui_key_next"), ("← p", "tui_key_previous"), ("PgDn PgUp", "tui_key_deal"),
-    ("Home End", "tui_key_ends"), ("d", "tui_key_jump"), ("a", "tui_key_hands"),
-    ("r", "tui_key_rules"), ("q", "tui_key_close_viewer"),
+    ("→ n", "tui_key_next"),
+    ("← p", "tui_key_previous"),
+    ("PgDn PgUp", "tui_key_deal"),
+    ("Home End", "tui_key_ends"),
+    ("d", "tui_key_jump"),
+    ("a", "tui_key_hands"),
+    ("r", "tui_key_rules"),
+    ("q", "tui_key_close_viewer"),
 )
 
 
@@ -46,9 +51,15 @@ class Step:
 def record_steps(record: Mapping[str, Any], lang: str) -> list[Step]:
     """Every step of a (checked) record, each with its state and its lines in words."""
     names = record["names"]
-    return [Step(step.deal, step.action, step.state.clone(),
-                 tuple(line for event in step.events for line in narrate(event, names, lang)))
-            for step in replay_steps(record)]
+    return [
+        Step(
+            step.deal,
+            step.action,
+            step.state.clone(),
+            tuple(line for event in step.events for line in narrate(event, names, lang)),
+        )
+        for step in replay_steps(record)
+    ]
 
 
 class ReplayScreen(FoxScreen[None]):
@@ -85,8 +96,9 @@ class ReplayApp(App[None]):
         Binding("ctrl+c", "quit", show=False, priority=True),
     ]
 
-    def __init__(self, record: Mapping[str, Any], lang: str, *, deal: int | None = None,
-                 hands: bool = False) -> None:
+    def __init__(
+        self, record: Mapping[str, Any], lang: str, *, deal: int | None = None, hands: bool = False
+    ) -> None:
         super().__init__()
         self.lang = lang
         self.cat = catalog(lang)
@@ -100,13 +112,11 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.title = self.cat.text("tui_title")
-        self.set_class(self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT,
-                       "-too-small")
+        self.set_class(self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT, "-too-small")
         self.push_screen(self.viewer)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT,
-                       "-too-small")
+        self.set_class(event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT, "-too-small")
 
     @property
     def deals(self) -> int:
@@ -132,8 +142,12 @@ class ReplayApp(App[None]):
             return False
         step = self.steps[self.index] if self.steps else None
         moves = {
-            "right": self.index + 1, "n": self.index + 1, "left": self.index - 1,
-            "p": self.index - 1, "home": 0, "end": len(self.steps) - 1,
+            "right": self.index + 1,
+            "n": self.index + 1,
+            "left": self.index - 1,
+            "p": self.index - 1,
+            "home": 0,
+            "end": len(self.steps) - 1,
         }
         name = key if key in moves else char
         if name in moves:
@@ -172,21 +186,29 @@ class ReplayApp(App[None]):
         obs = state.observation(0)
         in_deal = [s for s in self.steps if s.deal == step.deal]
         position = in_deal.index(step)
-        header = Text(cat.text("tui_replay_header", deal=step.deal + 1, deals=self.deals,
-                               step=position, steps=len(in_deal) - 1), style="bold")
+        header = Text(
+            cat.text(
+                "tui_replay_header",
+                deal=step.deal + 1,
+                deals=self.deals,
+                step=position,
+                steps=len(in_deal) - 1,
+            ),
+            style="bold",
+        )
         header.append(" · ")
         header.append_text(view.header_text(obs, cat, deal=False))
         screen.query_one("#header", Static).update(header)
-        hands = {seat: state.hand(seat) for seat in range(state.players)} \
-            if self.show_hands else None
-        screen.query_one("#players", Static).update(
-            view.players_table(obs, cat, lang, hands=hands))
+        hands = (
+            {seat: state.hand(seat) for seat in range(state.players)} if self.show_hands else None
+        )
+        screen.query_one("#players", Static).update(view.players_table(obs, cat, lang, hands=hands))
         screen.query_one("#pile", Static).update(view.pile_text(obs.pile, cat, lang))
         stock = Text(cat.count("tui_stock", obs.stock), style="bold")
         if self.show_hands and obs.stock:
             stock.append(": ")
             stock.append_text(view.cards_text(state.stock, lang))
         screen.query_one("#stock", Static).update(stock)
-        for previous in in_deal[:position + 1]:
+        for previous in in_deal[: position + 1]:
             for line in previous.lines:
                 log.write(Text(line))

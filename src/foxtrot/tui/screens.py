@@ -125,8 +125,9 @@ class InfoScreen(FoxModal[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "close", show=False)]
 
-    def __init__(self, lang: str, title: str, content: RenderableType,
-                 keys: str | None = None) -> None:
+    def __init__(
+        self, lang: str, title: str, content: RenderableType, keys: str | None = None
+    ) -> None:
         super().__init__(lang)
         self.title_text = title
         self.content = content
@@ -139,16 +140,31 @@ class InfoScreen(FoxModal[None]):
         yield Plain(self.keys_text, classes="keys")
 
 
-def score_sheet(lang: str, *, names: Sequence[str], deal: int, scores: Sequence[ScoreLine],
-                totals: Sequence[int], target: int, winner: int | None) -> InfoScreen:
+def score_sheet(
+    lang: str,
+    *,
+    names: Sequence[str],
+    deal: int,
+    scores: Sequence[ScoreLine],
+    totals: Sequence[int],
+    target: int,
+    winner: int | None,
+) -> InfoScreen:
     """The score sheet after a deal: every P1-P4 part, the match totals, and the winner."""
     cat = catalog(lang)
-    parts: list[RenderableType] = [view.score_table(names, scores, totals, cat),
-                                   Text(cat.text("tui_score_note", target=target), style="dim")]
+    parts: list[RenderableType] = [
+        view.score_table(names, scores, totals, cat),
+        Text(cat.text("tui_score_note", target=target), style="dim"),
+    ]
     if winner is not None:
-        parts.append(Text(cat.text("tui_winner", name=names[winner],
-                                   points=cat.count("points", totals[winner])),
-                          style="bold green"))
+        parts.append(
+            Text(
+                cat.text(
+                    "tui_winner", name=names[winner], points=cat.count("points", totals[winner])
+                ),
+                style="bold green",
+            )
+        )
     keys = cat.text("tui_keys_next_deal" if winner is None else "tui_keys_continue")
     return InfoScreen(lang, cat.text("tui_score_title", deal=deal + 1), Group(*parts), keys)
 
@@ -218,8 +234,7 @@ class HintScreen(WorkScreen[Action | None]):
         hint = suggest(self.obs, self.lang, iterations=self.budget[0], seconds=self.budget[1])
         self.action = hint.action
         label = action_label(hint.action, self.obs.hand, self.cat, self.lang)
-        return Group(Text(self.cat.text("tui_hint", action=label), style="bold"),
-                     Text(hint.reason))
+        return Group(Text(self.cat.text("tui_hint", action=label), style="bold"), Text(hint.reason))
 
     def action_play(self) -> None:
         """Play the suggested action (once it is known)."""
@@ -246,19 +261,25 @@ class CountingScreen(FoxModal[None]):
 class ReviewScreen(WorkScreen[None]):
     """The review of a finished match for one seat: each questionable move, and a summary."""
 
-    def __init__(self, lang: str, record: dict[str, Any], seat: int,
-                 budget: tuple[int, float | None]) -> None:
+    def __init__(
+        self, lang: str, record: dict[str, Any], seat: int, budget: tuple[int, float | None]
+    ) -> None:
         cat = catalog(lang)
         name = record["names"][seat]
-        super().__init__(lang, cat.text("tui_review_title", name=name), cat.text("tui_keys_close"),
-                         "tui_reviewing")
+        super().__init__(
+            lang,
+            cat.text("tui_review_title", name=name),
+            cat.text("tui_keys_close"),
+            "tui_reviewing",
+        )
         self.record = record
         self.seat = seat
         self.budget = budget
 
     def produce(self) -> RenderableType:
-        items = review(self.record, self.seat, self.lang, iterations=self.budget[0],
-                       seconds=self.budget[1])
+        items = review(
+            self.record, self.seat, self.lang, iterations=self.budget[0], seconds=self.budget[1]
+        )
         lines = [Text(summary(items, self.lang), style="bold")]
         lines += [Text(item.text(self.lang)) for item in items]
         if not items:
@@ -270,12 +291,23 @@ class MatchEndScreen(FoxScreen[str]):
     """The end of the match: the winner, the totals, and what next (review, new match, quit)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("v", "review", show=False), Binding("n", "new", show=False),
-        Binding("q", "quit_game", show=False), Binding("escape", "quit_game", show=False),
-        Binding("tab", "next_person", show=False)]
+        Binding("v", "review", show=False),
+        Binding("n", "new", show=False),
+        Binding("q", "quit_game", show=False),
+        Binding("escape", "quit_game", show=False),
+        Binding("tab", "next_person", show=False),
+    ]
 
-    def __init__(self, lang: str, *, names: Sequence[str], totals: Sequence[int], winner: int,
-                 people: Sequence[int], path: str) -> None:
+    def __init__(
+        self,
+        lang: str,
+        *,
+        names: Sequence[str],
+        totals: Sequence[int],
+        winner: int,
+        people: Sequence[int],
+        path: str,
+    ) -> None:
         super().__init__(lang)
         self.names = list(names)
         self.totals = list(totals)
@@ -287,11 +319,21 @@ class MatchEndScreen(FoxScreen[str]):
     def body(self) -> ComposeResult:
         cat = self.cat
         yield Plain(cat.text("tui_match_over"), classes="title")
-        yield Plain(Text(cat.text("tui_winner", name=self.names[self.winner],
-                                   points=cat.count("points", self.totals[self.winner])),
-                          style="bold green"), id="winner")
-        lines = [cat.text("tui_total_line", name=name, points=cat.count("points", total))
-                 for name, total in zip(self.names, self.totals, strict=True)]
+        yield Plain(
+            Text(
+                cat.text(
+                    "tui_winner",
+                    name=self.names[self.winner],
+                    points=cat.count("points", self.totals[self.winner]),
+                ),
+                style="bold green",
+            ),
+            id="winner",
+        )
+        lines = [
+            cat.text("tui_total_line", name=name, points=cat.count("points", total))
+            for name, total in zip(self.names, self.totals, strict=True)
+        ]
         yield Plain(view.lines_text(lines), id="totals")
         yield Plain(cat.text("tui_saved_at", path=self.path), classes="dim")
         yield Plain(self._offer(), id="offer")
@@ -325,8 +367,11 @@ class JumpDialog(FoxModal[int | None]):
 
     def body(self) -> ComposeResult:
         yield Plain(self.cat.text("tui_jump_title", deals=self.deals), classes="title")
-        yield Input(placeholder=self.cat.text("tui_jump_placeholder", deals=self.deals),
-                    type="integer", id="deal")
+        yield Input(
+            placeholder=self.cat.text("tui_jump_placeholder", deals=self.deals),
+            type="integer",
+            id="deal",
+        )
         yield Plain("", id="error", classes="error")
         yield Plain(self.cat.text("tui_keys_jump"), classes="keys")
 
@@ -342,7 +387,8 @@ class JumpDialog(FoxModal[int | None]):
             self.dismiss(number)
         else:
             self.query_one("#error", Static).update(
-                Text(self.cat.text("tui_jump_bad", deals=self.deals)))
+                Text(self.cat.text("tui_jump_bad", deals=self.deals))
+            )
 
 
 def keys_help(cat: Catalog, keys: Sequence[tuple[str, str]]) -> Text:

@@ -86,8 +86,11 @@ def default_names(seats: Sequence[Seat], lang: str) -> list[str]:
             continue
         number += 1
         level = cat.text(f"tui_level_{seat.level}")
-        names.append(cat.text("tui_default_bot", level=level) if bots == 1
-                     else cat.text("tui_default_bot_n", n=number, level=level))
+        names.append(
+            cat.text("tui_default_bot", level=level)
+            if bots == 1
+            else cat.text("tui_default_bot_n", n=number, level=level)
+        )
     return names
 
 
@@ -134,8 +137,7 @@ def newest_autosave() -> Path | None:
 class Match:
     """A match in progress: the state, the seats, the bots and where it is saved."""
 
-    def __init__(self, state: State, seats: Sequence[Seat], path: Path,
-                 rng: random.Random) -> None:
+    def __init__(self, state: State, seats: Sequence[Seat], path: Path, rng: random.Random) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for {state.players} players")
         self.state = state
@@ -143,12 +145,20 @@ class Match:
         self.path = path
         self.rng = rng
         self.bots: dict[int, Bot | CheatingBot] = {
-            index: make_bot(seat.level) for index, seat in enumerate(seats) if seat.is_bot}
+            index: make_bot(seat.level) for index, seat in enumerate(seats) if seat.is_bot
+        }
         self.bot_rngs = {index: random.Random(rng.getrandbits(64)) for index in self.bots}
 
     @classmethod
-    def new(cls, options: TableOptions, seats: Sequence[Seat], names: Sequence[str],
-            *, seed: int | None = None, path: Path | None = None) -> Match:
+    def new(
+        cls,
+        options: TableOptions,
+        seats: Sequence[Seat],
+        names: Sequence[str],
+        *,
+        seed: int | None = None,
+        path: Path | None = None,
+    ) -> Match:
         """A new match: the first dealer by lot (D1); nothing dealt yet."""
         rng = new_rng(seed)
         state = State(options, rng=rng, names=names)
@@ -167,8 +177,9 @@ class Match:
         if raw is None:
             seats = [Seat() for _ in range(state.players)]
         elif not isinstance(raw, list) or len(raw) != state.players:
-            raise RecordError(f"{path}: seats: expected one entry for each of"
-                              f" {state.players} seats")
+            raise RecordError(
+                f"{path}: seats: expected one entry for each of {state.players} seats"
+            )
         else:
             seats = [Seat.from_json(item) for item in raw]
         return cls(state, seats, path, new_rng(seed))
@@ -231,8 +242,9 @@ class Match:
         return self.state.phase is Phase.OVER
 
 
-def parse_seats(players: int | None, bots: str | None, humans: str | None,
-                names: str | None, lang: str) -> tuple[int, list[Seat], list[str]]:
+def parse_seats(
+    players: int | None, bots: str | None, humans: str | None, names: str | None, lang: str
+) -> tuple[int, list[Seat], list[str]]:
     """Seats and names from the ``play`` flags: people first (seat 0 up), then the bots.
 
     ``--bots hard,medium`` with three players: seat 0 is a person, seats 1 and 2
@@ -243,14 +255,15 @@ def parse_seats(players: int | None, bots: str | None, humans: str | None,
     people = [name.strip() for name in humans.split(",")] if humans else []
     for level in levels:
         if level not in BOT_KINDS:
-            raise FoxtrotError(f"--bots: unknown level {level!r}"
-                               f" (expected {', '.join(BOT_KINDS)})")
+            raise FoxtrotError(f"--bots: unknown level {level!r} (expected {', '.join(BOT_KINDS)})")
     if players is None:
         players = max(len(people), 1) + len(levels) if people or levels else 2
     count = len(people) if people else players - len(levels)
     if count < 1 or count + len(levels) != players:
-        raise FoxtrotError(f"{players} players: {count} people and {len(levels)} computers"
-                           " do not add up (at least one person plays)")
+        raise FoxtrotError(
+            f"{players} players: {count} people and {len(levels)} computers"
+            " do not add up (at least one person plays)"
+        )
     seats = [Seat() for _ in range(count)] + [Seat.bot(level) for level in levels]
     chosen = default_names(seats, lang)
     for index, name in enumerate(people):
@@ -263,5 +276,15 @@ def parse_seats(players: int | None, bots: str | None, humans: str | None,
     return players, seats, chosen
 
 
-__all__ = ["BOT_KINDS", "BOT_LEVELS", "LEVELS", "Match", "Seat", "autosave_dir",
-           "default_names", "new_autosave_path", "newest_autosave", "parse_seats"]
+__all__ = [
+    "BOT_KINDS",
+    "BOT_LEVELS",
+    "LEVELS",
+    "Match",
+    "Seat",
+    "autosave_dir",
+    "default_names",
+    "new_autosave_path",
+    "newest_autosave",
+    "parse_seats",
+]

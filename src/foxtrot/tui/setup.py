@@ -29,7 +29,8 @@ class SetupValues:
 
     options: TableOptions = dataclasses.field(default_factory=TableOptions)
     seats: list[Seat] = dataclasses.field(
-        default_factory=lambda: [Seat()] + [Seat.bot("medium")] * (MAX_SEATS - 1))
+        default_factory=lambda: [Seat()] + [Seat.bot("medium")] * (MAX_SEATS - 1)
+    )
     names: list[str] = dataclasses.field(default_factory=lambda: [""] * MAX_SEATS)
     lang: str = "en"
 
@@ -43,8 +44,10 @@ class SetupValues:
 class SetupScreen(FoxScreen[SetupValues | None]):
     """Choose the table; Start (or Enter in a field) begins the match, Esc quits."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "quit_setup", show=False),
-                                             Binding("f2", "start", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "quit_setup", show=False),
+        Binding("f2", "start", show=False),
+    ]
 
     def __init__(self, values: SetupValues) -> None:
         super().__init__(values.lang)
@@ -55,60 +58,122 @@ class SetupScreen(FoxScreen[SetupValues | None]):
         opts = v.options
         yield Static(cat.text("tui_setup_title"), classes="title")
         with VerticalScroll(id="form"):
-            yield self._row("tui_setup_players", Select(
-                [(str(n), n) for n in range(2, MAX_SEATS + 1)], value=opts.players,
-                allow_blank=False, compact=True, id="players"))
-            yield self._row("tui_setup_language", Select(
-                [(cat.text(f"tui_lang_{lang}"), lang) for lang in LANGUAGES], value=v.lang,
-                allow_blank=False, compact=True, id="lang"))
+            yield self._row(
+                "tui_setup_players",
+                Select(
+                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    value=opts.players,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                ),
+            )
+            yield self._row(
+                "tui_setup_language",
+                Select(
+                    [(cat.text(f"tui_lang_{lang}"), lang) for lang in LANGUAGES],
+                    value=v.lang,
+                    allow_blank=False,
+                    compact=True,
+                    id="lang",
+                ),
+            )
             kinds = [(cat.text("tui_seat_human"), "human")] + [
                 (cat.text("tui_seat_bot", level=cat.text(f"tui_level_{level}")), level)
-                for level in BOT_LEVELS]
+                for level in BOT_LEVELS
+            ]
             for i in range(MAX_SEATS):
                 seat = v.seats[i]
-                value = seat.level if seat.is_bot and seat.level in BOT_LEVELS else (
-                    "hard" if seat.is_bot else "human")
+                value = (
+                    seat.level
+                    if seat.is_bot and seat.level in BOT_LEVELS
+                    else ("hard" if seat.is_bot else "human")
+                )
                 row = Horizontal(
                     Label(Text(cat.text("tui_setup_seat", n=i + 1)), classes="label"),
-                    Select(kinds, value=value, allow_blank=False, compact=True,
-                           id=f"kind-{i}"),
-                    Input(v.names[i], placeholder=cat.text("tui_setup_name_placeholder"),
-                          compact=True, id=f"name-{i}", max_length=24),
-                    classes="row seat", id=f"seat-{i}")
+                    Select(kinds, value=value, allow_blank=False, compact=True, id=f"kind-{i}"),
+                    Input(
+                        v.names[i],
+                        placeholder=cat.text("tui_setup_name_placeholder"),
+                        compact=True,
+                        id=f"name-{i}",
+                        max_length=24,
+                    ),
+                    classes="row seat",
+                    id=f"seat-{i}",
+                )
                 row.display = i < opts.players
                 yield row
-            yield self._row("tui_setup_take", Select(
-                [(cat.text(f"tui_take_{rule.value}"), rule.value) for rule in TakeRule],
-                value=opts.take.value, allow_blank=False, compact=True, id="take"))
-            yield self._row("tui_setup_forced", Select(
-                [(cat.text("tui_no"), False), (cat.text("tui_yes"), True)],
-                value=opts.forced_foxtrot, allow_blank=False, compact=True, id="forced"))
-            yield self._row("tui_setup_leftover", Select(
-                [(cat.text(f"tui_leftover_{rule.value}"), rule.value) for rule in LeftoverPile],
-                value=opts.leftover_pile.value, allow_blank=False, compact=True, id="leftover"))
-            yield self._row("tui_setup_tie", Select(
-                [(cat.text(f"tui_tie_{rule.value}"), rule.value) for rule in MostCardsTie],
-                value=opts.most_cards_tie.value, allow_blank=False, compact=True, id="tie"))
+            yield self._row(
+                "tui_setup_take",
+                Select(
+                    [(cat.text(f"tui_take_{rule.value}"), rule.value) for rule in TakeRule],
+                    value=opts.take.value,
+                    allow_blank=False,
+                    compact=True,
+                    id="take",
+                ),
+            )
+            yield self._row(
+                "tui_setup_forced",
+                Select(
+                    [(cat.text("tui_no"), False), (cat.text("tui_yes"), True)],
+                    value=opts.forced_foxtrot,
+                    allow_blank=False,
+                    compact=True,
+                    id="forced",
+                ),
+            )
+            yield self._row(
+                "tui_setup_leftover",
+                Select(
+                    [(cat.text(f"tui_leftover_{rule.value}"), rule.value) for rule in LeftoverPile],
+                    value=opts.leftover_pile.value,
+                    allow_blank=False,
+                    compact=True,
+                    id="leftover",
+                ),
+            )
+            yield self._row(
+                "tui_setup_tie",
+                Select(
+                    [(cat.text(f"tui_tie_{rule.value}"), rule.value) for rule in MostCardsTie],
+                    value=opts.most_cards_tie.value,
+                    allow_blank=False,
+                    compact=True,
+                    id="tie",
+                ),
+            )
             custom = opts.target not in TARGETS
             yield Horizontal(
                 Label(Text(cat.text("tui_setup_target")), classes="label"),
-                Select([(str(t), t) for t in TARGETS] + [(cat.text("tui_target_custom"), CUSTOM)],
-                       value=CUSTOM if custom else opts.target, allow_blank=False,
-                       compact=True, id="target"),
-                Input(str(opts.target) if custom else "", type="integer", compact=True,
-                      placeholder=cat.text("tui_target_placeholder"), id="custom-target"),
-                classes="row")
+                Select(
+                    [(str(t), t) for t in TARGETS] + [(cat.text("tui_target_custom"), CUSTOM)],
+                    value=CUSTOM if custom else opts.target,
+                    allow_blank=False,
+                    compact=True,
+                    id="target",
+                ),
+                Input(
+                    str(opts.target) if custom else "",
+                    type="integer",
+                    compact=True,
+                    placeholder=cat.text("tui_target_placeholder"),
+                    id="custom-target",
+                ),
+                classes="row",
+            )
             yield Static(Text(cat.text("tui_setup_dealer")), classes="note")
         yield Static("", id="error", classes="error")
         with Horizontal(id="buttons"):
-            yield Button(Text(cat.text("tui_setup_start")), id="start", variant="primary",
-                         compact=True)
+            yield Button(
+                Text(cat.text("tui_setup_start")), id="start", variant="primary", compact=True
+            )
             yield Button(Text(cat.text("tui_setup_quit")), id="quit", compact=True)
         yield Static(Text(cat.text("tui_keys_setup")), classes="keys")
 
     def _row(self, label: str, widget: Any) -> Horizontal:
-        return Horizontal(Label(Text(self.cat.text(label)), classes="label"), widget,
-                          classes="row")
+        return Horizontal(Label(Text(self.cat.text(label)), classes="label"), widget, classes="row")
 
     def on_mount(self) -> None:
         self.query_one("#custom-target").display = self.query_one("#target", Select).value == CUSTOM
@@ -135,10 +200,13 @@ class SetupScreen(FoxScreen[SetupValues | None]):
         ok = True
         try:
             options = TableOptions(
-                players=players, take=self._select("take"),
+                players=players,
+                take=self._select("take"),
                 forced_foxtrot=bool(self._select("forced")),
-                leftover_pile=self._select("leftover"), most_cards_tie=self._select("tie"),
-                target=target)
+                leftover_pile=self._select("leftover"),
+                most_cards_tie=self._select("tie"),
+                target=target,
+            )
         except OptionsError:
             options = self.values.options.replace(players=players)
             ok = False
@@ -179,7 +247,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
             error.update(Text(self.cat.text("tui_setup_bad_target"), style="bold red"))
             return
         values = self.values
-        if all(seat.is_bot for seat in values.seats[:values.options.players]):
+        if all(seat.is_bot for seat in values.seats[: values.options.players]):
             error.update(Text(self.cat.text("tui_setup_no_human"), style="bold red"))
             return
         self.dismiss(values)

@@ -20,9 +20,14 @@ from .screens import FoxScreen, keys_help
 
 #: The keys of the table and their messages, in the order the help line shows them.
 TABLE_KEYS: Final = (
-    ("1-9 0 a…", "tui_key_play"), ("←→ ↵", "tui_key_select"), ("t", "tui_key_take"),
-    ("h", "tui_key_hint"), ("c", "tui_key_count"), ("r", "tui_key_rules"),
-    ("s", "tui_key_scores"), ("q", "tui_key_quit"),
+    ("1-9 0 a…", "tui_key_play"),
+    ("←→ ↵", "tui_key_select"),
+    ("t", "tui_key_take"),
+    ("h", "tui_key_hint"),
+    ("c", "tui_key_count"),
+    ("r", "tui_key_rules"),
+    ("s", "tui_key_scores"),
+    ("q", "tui_key_quit"),
 )
 #: The same command keys on a Russian or Ukrainian keyboard layout.
 LAYOUT_ALIASES: Final = {"е": "t", "р": "h", "с": "c", "к": "r", "ы": "s", "і": "s", "й": "q"}
@@ -63,8 +68,12 @@ class TableScreen(FoxScreen[None]):
             return
         mine = obs.to_move == you
         label = "tui_your_hand_turn" if mine else "tui_your_hand"
-        title.update(Text(cat.text(label, name=obs.names[you],
-                                   cards=cat.count("cards", len(obs.hand))), style="bold"))
+        title.update(
+            Text(
+                cat.text(label, name=obs.names[you], cards=cat.count("cards", len(obs.hand))),
+                style="bold",
+            )
+        )
         hand.update(view.hand_text(obs.hand, obs.legal_actions, selected if mine else -1, lang))
 
     def log_lines(self, lines: Sequence[str]) -> None:
@@ -75,8 +84,7 @@ class TableScreen(FoxScreen[None]):
 
     def status(self, text: str, *, warn: bool = False) -> None:
         """A one-line message under the keys."""
-        self.query_one("#status", Static).update(
-            Text(text, style="bold red" if warn else "italic"))
+        self.query_one("#status", Static).update(Text(text, style="bold red" if warn else "italic"))
 
     def on_key(self, event: events.Key) -> None:
         """Every key goes to the app; an unknown key does nothing."""

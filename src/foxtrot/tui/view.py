@@ -22,9 +22,11 @@ from ..i18n import Catalog
 #: Keys that play the cards of a hand, left to right.  Letters used by other
 #: commands (t take, h hint, c counting, r rules, s scores, q quit, l, n, p, v) are left out.
 _RESERVED: Final = set("thcrsqlnpv")
-CARD_KEYS: Final = tuple("1234567890") + tuple(
-    ch for ch in "abdefgijkmouwxyz" if ch not in _RESERVED) + tuple(
-    ch.upper() for ch in "abdefgijkmouwxyz" if ch not in _RESERVED)
+CARD_KEYS: Final = (
+    tuple("1234567890")
+    + tuple(ch for ch in "abdefgijkmouwxyz" if ch not in _RESERVED)
+    + tuple(ch.upper() for ch in "abdefgijkmouwxyz" if ch not in _RESERVED)
+)
 _RED: Final = (Suit.HEARTS, Suit.DIAMONDS)
 
 
@@ -53,14 +55,21 @@ def header_text(obs: Observation, cat: Catalog, *, deal: bool = True) -> Text:
     return Text(" · ".join(parts), style="bold")
 
 
-def players_table(obs: Observation, cat: Catalog, lang: str, *, you: int | None = None,
-                  hands: Mapping[int, Sequence[Card]] | None = None) -> Table:
+def players_table(
+    obs: Observation,
+    cat: Catalog,
+    lang: str,
+    *,
+    you: int | None = None,
+    hands: Mapping[int, Sequence[Card]] | None = None,
+) -> Table:
     """One row per seat: hand size (or the hand), taken cards, foxtrots, match total."""
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
     table.add_column("", width=2, no_wrap=True)
     table.add_column(cat.text("tui_col_player"), ratio=3, no_wrap=True, overflow="ellipsis")
-    table.add_column(cat.text("tui_col_hand"), ratio=2 if hands else 1,
-                     justify="left" if hands else "right")
+    table.add_column(
+        cat.text("tui_col_hand"), ratio=2 if hands else 1, justify="left" if hands else "right"
+    )
     table.add_column(cat.text("tui_col_taken"), justify="right", ratio=1)
     table.add_column(cat.text("tui_col_foxtrots"), ratio=2)
     table.add_column(cat.text("tui_col_total"), justify="right", ratio=1)
@@ -71,10 +80,17 @@ def players_table(obs: Observation, cat: Catalog, lang: str, *, you: int | None 
             label.append(" " + cat.text("tui_dealer_mark"), style="dim")
         if seat == you:
             label.append(" " + cat.text("tui_you_mark"), style="cyan")
-        held: RenderableType = (cards_text(hands[seat], lang) if hands is not None
-                                else Text(str(obs.hand_sizes[seat])))
-        table.add_row(mark, label, held, str(len(obs.taken[seat])),
-                      cards_text(obs.foxtrots[seat], lang), str(obs.totals[seat]))
+        held: RenderableType = (
+            cards_text(hands[seat], lang) if hands is not None else Text(str(obs.hand_sizes[seat]))
+        )
+        table.add_row(
+            mark,
+            label,
+            held,
+            str(len(obs.taken[seat])),
+            cards_text(obs.foxtrots[seat], lang),
+            str(obs.totals[seat]),
+        )
     return table
 
 
@@ -107,25 +123,42 @@ def hand_text(hand: Sequence[Card], legal: Sequence[Action], selected: int, lang
     return text
 
 
-def score_table(names: Sequence[str], scores: Sequence[ScoreLine], totals: Sequence[int],
-                cat: Catalog) -> Table:
+def score_table(
+    names: Sequence[str], scores: Sequence[ScoreLine], totals: Sequence[int], cat: Catalog
+) -> Table:
     """The score sheet of a deal: every part P1-P4 for every player, and the match totals."""
     table = Table(expand=False, padding=(0, 1), box=box.SIMPLE_HEAD)
     table.add_column(cat.text("tui_col_player"), no_wrap=True, overflow="ellipsis", max_width=24)
-    for key in ("tui_col_foxtrots_n", "tui_col_doubles_n", "tui_col_p1", "tui_col_cards",
-                "tui_col_p2", "tui_col_p3", "tui_col_p4", "tui_col_total"):
+    for key in (
+        "tui_col_foxtrots_n",
+        "tui_col_doubles_n",
+        "tui_col_p1",
+        "tui_col_cards",
+        "tui_col_p2",
+        "tui_col_p3",
+        "tui_col_p4",
+        "tui_col_total",
+    ):
         table.add_column(cat.text(key), justify="right")
     for seat, line in enumerate(scores):
         bonus = line.total - line.card_points - line.most_cards
-        table.add_row(names[seat], str(line.foxtrots), str(line.double_foxtrots),
-                      f"{bonus:+d}", str(line.cards), f"{line.card_points:+d}",
-                      f"{line.most_cards:+d}", Text(f"{line.total:+d}", style="bold"),
-                      Text(str(totals[seat]), style="bold"))
+        table.add_row(
+            names[seat],
+            str(line.foxtrots),
+            str(line.double_foxtrots),
+            f"{bonus:+d}",
+            str(line.cards),
+            f"{line.card_points:+d}",
+            f"{line.most_cards:+d}",
+            Text(f"{line.total:+d}", style="bold"),
+            Text(str(totals[seat]), style="bold"),
+        )
     return table
 
 
-def totals_table(names: Sequence[str], deal_scores: Sequence[Sequence[ScoreLine]],
-                 cat: Catalog) -> Table:
+def totals_table(
+    names: Sequence[str], deal_scores: Sequence[Sequence[ScoreLine]], cat: Catalog
+) -> Table:
     """Every deal's score for every player, and the match totals."""
     table = Table(expand=False, padding=(0, 1), box=box.SIMPLE_HEAD)
     table.add_column(cat.text("tui_col_player"), no_wrap=True, overflow="ellipsis", max_width=24)
