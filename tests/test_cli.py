@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from foxtrot import __version__
+from foxtrot.cli.console import Console
 from foxtrot.cli.main import main
 
 
@@ -185,10 +186,36 @@ def test_replay_refuses_a_bad_record(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_console_script_is_installed() -> None:
-    exe = shutil.which("foxtrot")
-    cmd = [exe] if exe else [sys.executable, "-m", "foxtrot.cli.main"]
-    done = subprocess.run(
-        [*cmd, "rules", "--lang", "uk"], capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0
-    assert done.stdout.startswith("# Фокстрот")
+    # the script pip puts beside this interpreter, not whatever is first on PATH
+    exe = Path(sys.executable).parent / "foxtrot"
+    assert exe.is_file(), f"no console script at {exe}: is the project installed?"
+    for cmd in ([str(exe)], [sys.executable, "-m", "foxtrot"]):
+        done = subprocess.run(
+            [*cmd, "rules", "--lang", "uk"], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("# Фокстрот")
+
+
+def test_foxtrot_alone_prints_a_short_help_and_version_prints_the_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([]) == 0
+    text = capsys.readouterr().out
+    assert "foxtrot play" in text and "foxtrot rules" in text and len(text.splitlines()) < 10
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"foxtrot {__version__}"
+
+
+def test_the_plain_console_prints_tables_and_markdown_without_rich(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = Console(rich=False)
+    out.table(("bot", "wins"), [["greedy", "12"], ["random", "3"]], title="t", right=(1,))
+    out.markdown("# Rules\n")  # not a terminal: the text as it is
+    with out.progress(3, "matches") as advance:
+        advance()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["t", "bot     wins", "------  ----", "greedy    12", "random     3", "# Rules"]

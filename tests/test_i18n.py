@@ -25,7 +25,7 @@ def test_every_language_has_every_message_with_the_same_placeholders() -> None:
             if not isinstance(message, str):
                 assert set(local[key]) == (
                     {"one", "other"}
-                    if lang == "en"  # type: ignore[arg-type]
+                    if lang == "en"
                     else {"one", "few", "many"}
                 ), f"{lang}: {key}"
 

@@ -49,6 +49,7 @@ def test_defaults_are_the_first_value_of_every_option() -> None:
         ("target", 400, 400),
         ("target", 1, 1),
         ("target", 777, 777),
+        ("target", 200.5, 200.5),  # any positive number (M1)
         *[("players", n, n) for n in range(2, 10)],
     ],
 )
@@ -69,7 +70,8 @@ def test_every_option_value_is_accepted(field: str, value: Any, stored: Any) -> 
         ("target", 0),
         ("target", -5),
         ("target", "x"),
-        ("target", 200.5),
+        ("target", float("nan")),
+        ("target", float("inf")),
         ("target", True),
         ("take", "foo"),
         ("take", None),
@@ -95,7 +97,7 @@ def test_C3_X7_decks_follow_the_number_of_players() -> None:
 
 def test_presets() -> None:
     assert PRESETS["classic"] == TableOptions()
-    assert TableOptions.preset("original") == TableOptions(take="match")
+    assert TableOptions.preset("original") == TableOptions(take=TakeRule.MATCH)
     assert TableOptions.preset("short").target == 150
     assert TableOptions.preset("long").target == 400
     strict = TableOptions.preset("strict")
@@ -103,7 +105,7 @@ def test_presets() -> None:
     party = TableOptions.preset("party")
     assert party.players == 8 and party.decks == 3
     assert TableOptions.preset("original", players=4, target=300) == TableOptions(
-        players=4, take="match", target=300
+        players=4, take=TakeRule.MATCH, target=300
     )
     with pytest.raises(OptionsError, match=r"^preset: unknown 'nope'"):
         TableOptions.preset("nope")
@@ -128,10 +130,10 @@ GRID = [
     )
     for n, take, forced, leftover, tie, target in itertools.product(
         (2, 6, 7, 9),
-        ("any", "match"),
+        tuple(TakeRule),
         (False, True),
-        ("discard", "last_taker"),
-        ("none", "all"),
+        tuple(LeftoverPile),
+        tuple(MostCardsTie),
         (150, 400, 33),
     )
 ]

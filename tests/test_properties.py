@@ -264,6 +264,19 @@ def _nested(value: object) -> list[object]:
     return found
 
 
+def _mentions(value: object) -> Counter[str]:
+    """The text of every card anywhere inside ``value`` (cards, actions, strings)."""
+    found: Counter[str] = Counter()
+    for item in _nested(value):
+        if isinstance(item, Card):
+            found[str(item)] += 1
+        elif isinstance(item, Action) and item.card is not None:
+            found[str(item.card)] += 1
+        elif isinstance(item, str):
+            found.update(token for token in item.replace(",", " ").split() if token)
+    return found
+
+
 def check_views(state: State, rng: random.Random) -> None:
     """V1-V3 for one random seat: non-interference, own hand, nothing of the others."""
     seat = rng.randrange(state.players)
@@ -271,12 +284,15 @@ def check_views(state: State, rng: random.Random) -> None:
     assert view.hand == state.hand(seat)
     assert view.stock == len(state.stock)
     assert state.resample(seat, rng).observation(seat) == view
-    values = _nested(dataclasses.replace(view, hand=()))  # its own hand may equal another's
-    for other in range(state.players):
-        if other != seat and len(state.hand(other)) >= 3:
-            assert state.hand(other) not in values
-    if len(state.stock) >= 3:
-        assert state.stock not in values
+    # In any form: no card the seat has never seen (not in its hand, never face up) is
+    # mentioned anywhere in the observation, as a card, an action or a card's text.
+    visible = view.seen_cards() + Counter(view.hand)
+    never_seen = {c for c in CARDS if not visible[c]}
+    hidden = [c for s in range(state.players) if s != seat for c in state.hand(s)]
+    hidden += state.stock
+    mentioned = _mentions(view)
+    leaked = {c for c in never_seen & set(hidden) if mentioned[str(c)]}
+    assert not leaked, f"seat {seat} sees hidden cards {sorted(map(str, leaked))}"
     if state.phase is Phase.PLAYING:
         sampled = State.from_observation(view, rng)
         assert sampled.observation(seat) == view

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,3 +73,21 @@ def test_no_module_is_over_600_lines() -> None:
     for path in PACKAGE.rglob("*.py"):
         lines = len(path.read_text(encoding="utf-8").splitlines())
         assert lines <= 600, f"{path.relative_to(ROOT)} has {lines} lines"
+
+
+def test_the_oldest_versions_check_installs_the_lower_bounds() -> None:
+    """``.ci/oldest`` pins exactly the lower bounds the tui and plot extras declare."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    bounds = {}
+    for requirement in extras["tui"] + extras["plot"]:
+        name, _, version = requirement.partition(">=")
+        bounds[name.strip()] = version.strip()
+    pins = {}
+    for line in (ROOT / ".ci" / "oldest-constraints.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            pins[name.strip()] = version.strip()
+    assert bounds and all(bounds.values())
+    assert pins == bounds

@@ -14,6 +14,7 @@ from foxtrot.core import (
     RecordError,
     State,
     TableOptions,
+    TakeRule,
     dumps,
     from_record,
     loads,
@@ -47,7 +48,7 @@ OPTION_KEYS = [
 
 def _won_tie_deal() -> State:
     """The tie deal with target 40: seat 1 scores 45, seat 0 13; seat 1 wins (one deal)."""
-    state = State(TableOptions(target=40), dealer=0, names=["Ann", "Bob"])
+    state = State(TableOptions(take=TakeRule.ANY, target=40), dealer=0, names=["Ann", "Bob"])
     play_tie_deal(state)
     assert state.winner == 1
     return state
@@ -310,7 +311,7 @@ REFUSALS: dict[str, tuple[Edit, str, str]] = {
     ),
     "seat out of range": (
         _set(("deals", 0, "actions", 3, "seat"), 2),
-        "deal 0, action 3: seat 2 is not a seat",
+        "deal 0, action 3: seat is 2, not a seat",
         "(rule C3)",
     ),
     "play and take": (
@@ -320,7 +321,7 @@ REFUSALS: dict[str, tuple[Edit, str, str]] = {
     ),
     "take false": (
         _set(("deals", 0, "actions", 11, "take"), False),
-        "deal 0, action 11: take is False",
+        "deal 0, action 11: take is false",
         "(rule G2)",
     ),
     "action after the deal ended": (
@@ -345,7 +346,7 @@ REFUSALS: dict[str, tuple[Edit, str, str]] = {
     ),
     "score not a number": (
         _set(("deals", 0, "scores", 0, "cards"), "6"),
-        "deal 0: scores of seat 0: score entry: cards is '6'",
+        "deal 0: scores of seat 0: cards is '6', not a whole number",
         "(rule G2)",
     ),
     "scores for one seat": (
@@ -374,7 +375,7 @@ REFUSALS: dict[str, tuple[Edit, str, str]] = {
     ),
     "first dealer": (
         _set(("deals", 0, "dealer"), 1),
-        "deal 0: dealer is 1, expected 0",
+        "deal 0: dealer is 1, but first_dealer says 0",
         "(rule D1)",
     ),
     "format": (_set(("format",), "foxtrot-record/2"), "format is 'foxtrot-record/2'", "(rule G2)"),
@@ -404,12 +405,12 @@ for _key in ("deck", "actions"):
     )
 REFUSALS["missing deal dealer"] = (
     _delete(("deals", 0, "dealer")),
-    "deal 0: dealer is None, expected 0",
-    "(rule D1)",
+    "deal 0: dealer is nothing (the key is missing), not a seat (0 to 1)",
+    "(rule G2)",
 )
 REFUSALS["missing scores field"] = (
     _delete(("deals", 0, "scores", 1, "total")),
-    "deal 0: scores of seat 1: score entry: total is None",
+    "deal 0: scores of seat 1: total is nothing (the key is missing), not a whole number",
     "(rule G2)",
 )
 
@@ -470,8 +471,8 @@ def test_G3_forced_foxtrot_is_checked_when_loading() -> None:
     [
         ('{"format": "foxtrot-record/1", ', "not JSON: "),
         ("", "not JSON: "),
-        ("[1, 2]", "a record is a JSON object, not list"),
-        (b"\xff\xfe{", "not "),
+        ("[1, 2]", "a record is a JSON object, not an array"),
+        (b"\xff\xfe{", "the text looks like UTF-16"),
     ],
 )
 def test_G3_malformed_json_is_refused(text: str | bytes, message: str) -> None:
@@ -493,5 +494,113 @@ def test_D1_the_lot_is_kept_in_the_record_and_checked() -> None:
     # the record's dealer no longer follows from the lot
     other = (state.dealer + 1) % 3
     record["lot"] = [[{"seat": seat, "card": "AS" if seat == other else "2C"} for seat in range(3)]]
-    with pytest.raises(RecordError, match=rf"makes seat {other} the dealer.*\(rule D1\)"):
+    first = rf"^lot: the draws make seat {other} the first dealer, but first_dealer"
+    with pytest.raises(RecordError, match=first):
         from_record(record)
+
+
+# ------------------------------------------------------------------ strict fields
+
+
+def _lot_record() -> dict[str, Any]:
+    state = State(TableOptions(players=3), rng=random.Random(12), names=["A", "B", "C"])
+    state.deal(random.Random(1))
+    state.apply(state.legal_actions()[0])
+    return to_record(state)
+
+
+# Each case: an edit of a valid record with a lot, and the exact start of the refusal.
+STRICT: dict[str, tuple[Edit, str]] = {
+    "card in lower case": (_set(("deals", 0, "deck", 0), "qs"), "deal 0: deck[0]: bad card 'qs'"),
+    "card padded": (_set(("deals", 0, "deck", 7), " QS "), "deal 0: deck[7]: bad card ' QS '"),
+    "card a number": (_set(("deals", 0, "deck", 7), 10), "deal 0: deck[7]: bad card 10"),
+    "play in lower case": (
+        lambda r: r["deals"][0]["actions"][0].update(
+            play=r["deals"][0]["actions"][0]["play"].lower()
+        ),
+        "deal 0, action 0: play: bad card",
+    ),
+    "decks 2.0": (_set(("options", "decks"), 2.0), "options: decks is 2.0"),
+    "players 3.0": (_set(("options", "players"), 3.0), "players: 3.0 is not allowed"),
+    "target true": (_set(("options", "target"), True), "target: True is not allowed"),
+    "target a string": (_set(("options", "target"), "200"), "target: '200' is not allowed"),
+    "take in upper case": (_set(("options", "take"), "ANY"), "take: 'ANY' is not allowed"),
+    "totals false": (_set(("totals",), [False, 0, 0]), "totals[0] is false, not a whole number"),
+    "totals 0.0": (_set(("totals",), [0, 0.0, 0]), "totals[1] is 0.0, not a whole number"),
+    "totals short": (_set(("totals",), [0, 0]), "totals: 2 entries for 3 players"),
+    "winner true": (_set(("winner",), True), "winner is true, not a seat"),
+    "winner 0.0": (_set(("winner",), 0.0), "winner is 0.0, not a seat"),
+    "dealer 0.0": (_set(("deals", 0, "dealer"), 0.0), "deal 0: dealer is 0.0, not a seat"),
+    "seat true": (_set(("deals", 0, "actions", 0, "seat"), True), "deal 0, action 0: seat is true"),
+    "seat '1'": (_set(("deals", 0, "actions", 0, "seat"), "1"), "deal 0, action 0: seat is '1'"),
+    "take 1": (
+        _append(("deals", 0, "actions"), lambda r: {"seat": 0, "take": 1}),
+        "deal 0, action 1: take is 1",
+    ),
+    "names with a number": (_set(("names", 1), 2), "names[1]: expected text, got int"),
+    "names with an empty name": (_set(("names", 1), ""), "names[1]: '' is empty"),
+    "names with a newline": (_set(("names", 1), "B\nC"), "names[1]: 'B\\nC' holds U+000A"),
+    "first_dealer 0.9": (_set(("first_dealer",), 0.9), "first_dealer is 0.9, not a seat"),
+    "first_dealer '1'": (_set(("first_dealer",), "1"), "first_dealer is '1', not a seat"),
+    "first_dealer null": (_set(("first_dealer",), None), "first_dealer is null, not a seat"),
+    "first_dealer wrong": (
+        lambda r: r.update(first_dealer=(r["first_dealer"] + 1) % 3),
+        "deal 0: dealer is {dealer}, but first_dealer says",
+    ),
+    "lot a number": (_set(("lot",), 5), "lot: expected an array of rounds of draws, got 5"),
+    "lot card a number": (_set(("lot", 0, 0, "card"), 5), "lot[0][0]: card: bad card 5"),
+    "lot card lower case": (
+        lambda r: r["lot"][0][0].update(card=r["lot"][0][0]["card"].lower()),
+        "lot[0][0]: card: bad card",
+    ),
+    "lot seat 0.9": (_set(("lot", 0, 0, "seat"), 0.9), "lot[0][0]: seat is 0.9, not a seat"),
+    "lot seat '1'": (_set(("lot", 0, 1, "seat"), "1"), "lot[0][1]: seat is '1', not a seat"),
+    "lot draw missing": (lambda r: r["lot"][0].pop(), "lot: the draws do not decide a dealer"),
+    "lot round extra": (
+        lambda r: r["lot"].append([{"seat": r["first_dealer"], "card": "2C"}]),
+        "lot: the draws do not decide a dealer",
+    ),
+    "lot against deal 0": (
+        lambda r: (
+            r.pop("first_dealer"),
+            r.update(
+                lot=[
+                    [
+                        {
+                            "seat": s,
+                            "card": "AS" if s == (r["deals"][0]["dealer"] + 1) % 3 else "2C",
+                        }
+                        for s in range(3)
+                    ]
+                ]
+            ),
+        ),
+        "deal 0: dealer is {dealer}, but the lot makes seat",
+    ),
+    "scores on an unfinished deal": (
+        _set(("deals", 0, "scores"), [{}]),
+        "deal 0: scores are given, but the deal has not ended",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRICT))
+def test_G2_every_field_is_read_strictly(name: str) -> None:
+    record = _lot_record()
+    assert from_record(record).lot is not None
+    edit, start = STRICT[name]
+    edit(record)
+    start = start.format(dealer=record["deals"][0].get("dealer"))
+    with pytest.raises(RecordError) as info:
+        from_record(record)
+    assert str(info.value).startswith(start), str(info.value)
+    with pytest.raises(RecordError):
+        loads(json.dumps(record))
+
+
+def test_G2_a_record_with_a_custom_decimal_target_loads_as_written() -> None:
+    record = _lot_record()
+    record["options"]["target"] = 250.5
+    state = from_record(record)
+    assert state.options.target == 250.5
+    assert json.loads(dumps(state))["options"]["target"] == 250.5

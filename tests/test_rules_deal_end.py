@@ -16,6 +16,7 @@ from foxtrot.core import (
     Redealt,
     State,
     TableOptions,
+    TakeRule,
 )
 from foxtrot.core.outcome import Phase
 from helpers import (
@@ -96,7 +97,7 @@ def test_R1_players_keep_their_cards_and_the_stopped_player_moves() -> None:
 def test_R1_R2_how_many_cards_each_redeal_gives_and_what_stays_undealt(
     players: int, take: str
 ) -> None:
-    state = State(TableOptions(players=players, take=take), dealer=0)
+    state = State(TableOptions(players=players, take=TakeRule(take)), dealer=0)
     rng = random.Random(players * 10 + len(take))
     state.deal(rng)
     deck = state.deal_logs()[-1].deck

@@ -31,10 +31,15 @@ def test_M1_targets_and_the_match_goes_on_below_the_target(target: int) -> None:
     assert not state.is_over
 
 
-@pytest.mark.parametrize("target", [0, -5, "x", 150.0, None])
-def test_M1_target_must_be_a_positive_whole_number(target: object) -> None:
+@pytest.mark.parametrize("target", [0, -5, "x", True, float("nan"), float("inf"), -0.5, None])
+def test_M1_target_must_be_a_positive_number(target: object) -> None:
     with pytest.raises(OptionsError, match="target"):
         TableOptions(target=target)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("target", [150.0, 250.5, 0.5, 10**40])
+def test_M1_any_positive_number_may_be_a_custom_target(target: float) -> None:
+    assert TableOptions(target=target).target == target
 
 
 def test_M2_deal_scores_add_up_to_match_totals() -> None:
@@ -52,14 +57,9 @@ def test_M2_tie_at_the_top_above_target_needs_another_deal() -> None:
     play_jack_deal(state)  # 12, 50: nobody has reached 55
     assert state.phase is Phase.AWAITING_DEAL
     events = play_jack_deal(state)  # 62, 62: both reached 55 but they tie at the top
-    assert events[-1] == DealEnded(
-        1,
-        events[-1].scores,
-        (62, 62),
-        1,  # type: ignore[union-attr]
-        events[-1].leftover,
-        None,
-    )  # type: ignore[union-attr]
+    last = events[-1]
+    assert isinstance(last, DealEnded)
+    assert last == DealEnded(1, last.scores, (62, 62), 1, last.leftover, None)
     assert not any(isinstance(e, MatchEnded) for e in events)
     assert state.winner is None and state.phase is Phase.AWAITING_DEAL
     events = play_jack_deal(state)  # seat 0 deals again: 74, 112

@@ -1,4 +1,4 @@
-"""Rules P1-P4 (scoring a deal), X6 and X9, with the worked examples of RULES.md."""
+"""Rules P1-P4 (scoring a deal), X6 and X9, with the worked examples of docs/rules.md."""
 
 from __future__ import annotations
 

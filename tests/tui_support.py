@@ -11,7 +11,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from foxtrot.cli.simulate import play_random_match
-from foxtrot.core import Action, State, TableOptions, to_record
+from foxtrot.core import Action, State, TableOptions, TakeRule, to_record
 from foxtrot.storage import save_record
 from foxtrot.tui import view
 from foxtrot.tui.app import PlayApp
@@ -49,7 +49,7 @@ def bot_match(
     seats = [Seat()] + [Seat.bot(level) for _ in range(players - 1)]
     names = ["Ann"] + [f"Bot{i}" for i in range(1, players)] if lang == "en" else None
     return Match.new(
-        TableOptions(players=players, target=target, take=take),
+        TableOptions(players=players, target=target, take=TakeRule(take)),
         seats,
         names or default_names(seats, lang),
         seed=seed,
@@ -67,6 +67,7 @@ def play_app(match: Match | None, lang: str = "en", **kwargs: Any) -> PlayApp:
     """The app with no delay before a bot's move and tiny search budgets."""
     kwargs.setdefault("hint_budget", (30, None))
     kwargs.setdefault("review_budget", (5, None))
+    kwargs.setdefault("cover_delay", 0)
     return PlayApp(lang, match, bot_delay=0, **kwargs)
 
 
@@ -95,6 +96,7 @@ async def tap(pilot: Pilot[Any], key: str) -> None:
     app = pilot.app
     event = events.Key(key, key if len(key) == 1 else _CHARS.get(key))
     event.set_sender(app)
+    assert app._driver is not None
     app._driver.send_message(event)
     await settle(pilot)
 

@@ -57,7 +57,7 @@ def narrate(event: Event, names: Sequence[str], lang: str = "en") -> list[str]:
                 cat.text(
                     "redealt",
                     cards=cat.count("cards", event.cards_each),
-                    stock=cat.count("cards", event.stock),
+                    stock=cat.count("stock_left", event.stock),
                 )
             ]
         case DealEnded():

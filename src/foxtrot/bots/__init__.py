@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from typing import Final
 
-from .base import Bot, CheatingBot, RandomBot, decide
+from .base import Bot, CheatingBot, RandomBot, decide, decide_oracle
 from .expert import Analysis, ExpertBot, OracleBot
 from .greedy import GreedyBot
 
 LEVELS: Final = {"easy": "random", "medium": "greedy", "hard": "expert"}
-BOT_NAMES: Final = ("random", "greedy", "expert", "oracle")
+#: The honest bots, which may sit at a table with people.
+BOT_NAMES: Final = ("random", "greedy", "expert")
+#: The bot that sees every card: a yardstick for tournaments, never an opponent.
+ORACLE: Final = "oracle"
 
 
-def make_bot(name: str) -> Bot | CheatingBot:
-    """A bot by name (random, greedy, expert, oracle) or level (easy, medium, hard)."""
+def make_bot(name: str) -> Bot:
+    """An honest bot by name (random, greedy, expert) or level (easy, medium, hard).
+
+    The oracle is refused: it sees every card (``make_oracle`` builds it for measurement).
+    """
     kind = LEVELS.get(name, name)
     if kind == "random":
         return RandomBot()
@@ -25,16 +31,24 @@ def make_bot(name: str) -> Bot | CheatingBot:
         return GreedyBot()
     if kind == "expert":
         return ExpertBot()
-    if kind == "oracle":
-        return OracleBot()
+    if kind == ORACLE:
+        raise ValueError(
+            "the oracle sees every card and is never an opponent (tournaments only, as a yardstick)"
+        )
     raise ValueError(
         f"unknown bot {name!r} (expected {', '.join(BOT_NAMES)} or {', '.join(LEVELS)})"
     )
 
 
+def make_oracle(iterations: int = 150, seconds: float | None = 0.9) -> OracleBot:
+    """The oracle (it sees every card), for measuring the honest bots in tournaments."""
+    return OracleBot(iterations=iterations, seconds=seconds)
+
+
 __all__ = [
     "BOT_NAMES",
     "LEVELS",
+    "ORACLE",
     "Analysis",
     "Bot",
     "CheatingBot",
@@ -43,5 +57,7 @@ __all__ = [
     "OracleBot",
     "RandomBot",
     "decide",
+    "decide_oracle",
     "make_bot",
+    "make_oracle",
 ]

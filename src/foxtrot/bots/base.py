@@ -4,7 +4,9 @@ random generator, and returns one of the legal actions.
 A bot cannot reach hidden state: ``Observation`` holds only what the seat may
 know (rules V1-V3).  The one exception, ``CheatingBot`` (the oracle), takes the
 whole ``State`` and is used only to measure what the honest bots leave on the
-table; it is never offered as an opponent.
+table.  It is a different type with its own factory (``make_oracle``) and its
+own entry point (``decide_oracle``, which hands it a clone), so that nothing
+that seats an opponent for a person (``make_bot``, ``decide``) can take it.
 """
 
 from __future__ import annotations
@@ -48,20 +50,35 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
-def decide(player: Bot | CheatingBot, state: State, rng: random.Random) -> Action:
-    """Ask ``player`` for the move of the seat to move; an honest bot gets only the observation.
+def _checked(name: str, state: State, action: Action) -> Action:
+    error = state.why_illegal(action)
+    if error is not None:
+        raise ValueError(f"bot {name!r} chose an illegal action: {error}")
+    return action
 
-    Raises ``ValueError`` if the bot answers with an illegal action.
+
+def decide(player: Bot, state: State, rng: random.Random) -> Action:
+    """Ask an honest ``player`` for the move of the seat to move, from its observation only.
+
+    Raises ``ValueError`` for the oracle (it is never seated this way) and when the
+    bot answers with an illegal action.
     """
+    if isinstance(player, CheatingBot) or not isinstance(player, Bot):
+        raise ValueError(
+            f"{getattr(player, 'name', player)!r} is not an honest bot: only decide_oracle,"
+            " for measurement, may ask the oracle"
+        )
     seat = state.to_move
     if seat is None:
         raise ValueError("no seat is to move")
-    if isinstance(player, CheatingBot) and not isinstance(player, Bot):
-        action = player.choose_with_state(state, rng)
-    else:
-        obs = state.observation(seat)
-        action = player.choose(obs, obs.legal_actions, rng)
-    error = state.why_illegal(action)
-    if error is not None:
-        raise ValueError(f"bot {player.name!r} chose an illegal action: {error}")
-    return action
+    obs = state.observation(seat)
+    return _checked(player.name, state, player.choose(obs, obs.legal_actions, rng))
+
+
+def decide_oracle(oracle: CheatingBot, state: State, rng: random.Random) -> Action:
+    """Ask the oracle for the move of the seat to move; it gets a clone of the whole state."""
+    if not isinstance(oracle, CheatingBot):
+        raise ValueError(f"{getattr(oracle, 'name', oracle)!r} is not the oracle")
+    if state.to_move is None:
+        raise ValueError("no seat is to move")
+    return _checked(oracle.name, state, oracle.choose_with_state(state.clone(), rng))

@@ -47,13 +47,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from ..core import Action, Observation, Phase, PlayResult, from_record, replay
+from ..core.kernel import FOXTROT_BONUS
 from ..i18n import catalog
 from .counting import QUEEN_OF_SPADES, CardCount, card_count, percent
 from .expert import Analysis, ExpertBot
 from .greedy import Effect, effects
 
 GOOD_BELOW: Final = 3.0  # points of expected value: less than this lost is a good move
-MISTAKE_FROM: Final = 10.0  # this much or more lost (the bonus of a foxtrot) is a mistake
+MISTAKE_FROM: Final = float(FOXTROT_BONUS)  # this much or more lost (a foxtrot) is a mistake
 
 
 # ------------------------------------------------------------------ helpers

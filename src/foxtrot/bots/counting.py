@@ -11,11 +11,12 @@ of a rank: a foxtrot needs only one.  From the seat's side the unseen cards
 are spread at random over the other hands and the stock, so the next hand is
 a random draw of its size from them: the hypergeometric distribution,
 ``1 - C(pool - k, h) / C(pool, h)`` for ``k`` unseen cards of the rank in a
-pool of ``pool`` unseen cards and a hand of ``h``.  This is the formula of
-``greedy.Odds``, with one change: if the next player's hand is empty, the
-stock is dealt again the moment this seat has moved (rule R1), so his hand is
-the ``min(8, stock // players)`` cards he is about to get (none when the deal
-ends, R2).  ``Odds`` would call every rank safe there.
+pool of ``pool`` unseen cards and a hand of ``h``.  It is the one formula of
+the project (``core.kernel.holds_chance``), which ``greedy.Odds`` and the
+default policy of search use too; the count adds one thing: if the next
+player's hand is empty, the stock is dealt again the moment this seat has
+moved (rule R1), so his hand is the ``kernel.redeal_size`` cards he is about
+to get (none when the deal ends, R2).  ``Odds`` would call every rank safe there.
 
 >>> import random
 >>> from foxtrot.core import State, TableOptions
@@ -31,13 +32,12 @@ ends, R2).  ``Odds`` would call every rank safe there.
 from __future__ import annotations
 
 import dataclasses
-from math import comb
 from typing import Final
 
 from ..core import Card, Observation, Rank, Suit
+from ..core.kernel import RANKS, holds_chance, redeal_size
 from ..i18n import catalog
 
-HAND_SIZE: Final = 8  # cards dealt to each player at most (D3, R1)
 QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
 
 
@@ -55,18 +55,6 @@ def percent(chance: float) -> int:
     return min(99, max(1, round(chance * 100)))
 
 
-def holds_chance(unseen_of_rank: int, pool: int, hand: int) -> float:
-    """The chance that a random hand of ``hand`` cards out of ``pool`` holds one of ``k``.
-
-    Hypergeometric: one minus the chance that all ``hand`` cards come from the
-    ``pool - unseen_of_rank`` cards of other ranks.
-    """
-    hand = min(hand, pool)
-    if unseen_of_rank <= 0 or hand <= 0:
-        return 0.0
-    return 1.0 - comb(pool - unseen_of_rank, hand) / comb(pool, hand)
-
-
 def next_hand_size(obs: Observation) -> int:
     """The size of the hand the next player will hold when his turn comes after this seat's.
 
@@ -76,8 +64,8 @@ def next_hand_size(obs: Observation) -> int:
     n = obs.players
     nxt = (obs.seat + 1) % n
     size = obs.hand_sizes[nxt]
-    if size == 0 and obs.stock >= n:
-        size = min(HAND_SIZE, obs.stock // n)
+    if size == 0:
+        size = redeal_size(obs.stock, n)
     return size
 
 
@@ -138,7 +126,7 @@ def card_count(obs: Observation) -> CardCount:
     so the count is exactly what the player could count himself.
     """
     unseen = obs.unseen_cards()
-    by_rank = [0] * len(Rank)
+    by_rank = [0] * RANKS
     for card, copies in unseen.items():
         by_rank[card.rank] += copies
     pool = sum(by_rank)

@@ -29,10 +29,11 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..core import ACTIONS, CARD_POINTS, TAKE, Action, Observation, Phase, State
-from ..core.scoring import is_double
+from ..core import ACTIONS, Action, Observation, Phase, State
+from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, TAKE_CODE
 from .inference import Decision, decisions, log_likelihood
-from .rollout import CARD_VALUE, rollout, unseen_by_rank
+from .rollout import rollout, unseen_by_rank
+from .values import CARD_VALUE
 
 #: Rounds played past the action before scoring.  Under take = any who holds the tempo (taking
 #: every lone card) decides a deal, and only whole rounds show it; under take = match, what
@@ -58,14 +59,13 @@ class Analysis:
 
 
 _WORTH = tuple(points + CARD_VALUE for points in CARD_POINTS)  # a taken card, by id
-_BONUS = tuple(20 if is_double(card) else 10 for card in range(len(CARD_POINTS)))  # a foxtrot
 
 
 def margin(state: State, seat: int) -> float:
     """The seat's result minus the others' mean: deal scores once the deal is over, else the
     points taken so far (card points, foxtrot bonuses, a share of most cards per card)."""
     if state.phase is Phase.PLAYING:
-        worth, bonus = _WORTH.__getitem__, _BONUS.__getitem__
+        worth, bonus = _WORTH.__getitem__, FOXTROT_BONUSES.__getitem__
         scores = [
             sum(map(worth, taken)) + sum(map(bonus, foxtrots))
             for taken, foxtrots in zip(state._taken, state._foxtrots, strict=True)
@@ -107,7 +107,7 @@ def search(
             state = world.clone()
             state._do(code)
             after = unseen[:]
-            if code != TAKE.code:
+            if code != TAKE_CODE:
                 after[code >> 2] -= 1
             rollout(state, random.Random(seed), horizon, after)
             found.append(margin(state, seat))

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from math import comb
 
 from ..core import (
     Action,
@@ -29,10 +28,16 @@ from ..core import (
     State,
     TakeRule,
 )
+from ..core.kernel import (
+    DOUBLE_FOXTROT_BONUS,
+    FOXTROT_BONUS,
+    FOXTROT_BONUSES,
+    RANKS,
+    holds_chance,
+)
+from .values import CARD_VALUE, JACK_COST
 
-CARD_VALUE = 0.25  # a taken card is worth this much toward the 5 points for most cards
-JACK_COST = 2.0  # a Jack kept is a sure future take: spending it costs something
-_BONUS = {PlayResult.FOXTROT: 10, PlayResult.DOUBLE_FOXTROT: 20}
+_BONUS = {PlayResult.FOXTROT: FOXTROT_BONUS, PlayResult.DOUBLE_FOXTROT: DOUBLE_FOXTROT_BONUS}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -77,7 +82,7 @@ class Odds:
 
     def __init__(self, obs: Observation) -> None:
         unseen = obs.unseen_cards()
-        self.by_rank = [0] * 13
+        self.by_rank = [0] * RANKS
         for card, count in unseen.items():
             self.by_rank[card.rank] += count
         self.pool = sum(self.by_rank)
@@ -85,12 +90,9 @@ class Odds:
         self.hand = obs.hand_sizes[nxt]
 
     def holds(self, rank: int, minus: int = 0) -> float:
-        """The chance that the next hand holds at least one card of ``rank``."""
-        count = max(0, self.by_rank[rank] - minus)
-        if count == 0 or self.hand == 0 or self.pool == 0:
-            return 0.0
-        hand = min(self.hand, self.pool)
-        return 1.0 - comb(self.pool - count, hand) / comb(self.pool, hand)
+        """The chance that the next hand holds at least one card of ``rank`` (``minus`` fewer
+        unseen), by the formula of the whole project (``kernel.holds_chance``)."""
+        return holds_chance(max(0, self.by_rank[rank] - minus), self.pool, self.hand)
 
 
 def exposure(effect: Effect, obs: Observation, odds: Odds) -> float:
@@ -101,8 +103,7 @@ def exposure(effect: Effect, obs: Observation, odds: Odds) -> float:
     value = sum(card.points for card in pile) + CARD_VALUE * len(pile)
     if len(pile) == 1:
         card = pile[0]
-        double = card.rank in (Rank.TEN, Rank.JACK)
-        foxtrot = (20 if double else 10) + 2 * card.points + 2 * CARD_VALUE
+        foxtrot = FOXTROT_BONUSES[card.id] + 2 * card.points + 2 * CARD_VALUE
         match = odds.holds(card.rank)
         jack = 0.0 if card.rank == Rank.JACK else odds.holds(Rank.JACK)
         return max(0.0, match * foxtrot) + max(0.0, (1 - match) * jack * (value - JACK_COST))

@@ -24,12 +24,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..core import Observation, Rank, TakeRule
+from ..core import Observation, TakeRule
+from ..core.kernel import (
+    HAND_SIZE,
+    LAYS,
+    RANKS,
+    SUITS,
+    foxtrot_card,
+    initial_stock,
+    outcomes,
+    redeal_size,
+)
 from .rollout import move_values
 
 RATIONALITY = 3.0  # how sharply others are expected to prefer better moves, per point
 SURPRISE = 0.1  # the share of a move's probability spread evenly over all moves
-_JACK = int(Rank.JACK)
 
 
 class Decision:
@@ -49,16 +58,20 @@ class Decision:
 
 
 def decisions(obs: Observation) -> list[Decision]:
-    """The moves of the other seats since their hands were last refilled (rule R1)."""
+    """The moves of the other seats since their hands were last refilled (rule R1).
+
+    The deal is replayed from the public record with the engine's rules
+    (``kernel``: what a card does to the pile, when the stock is dealt again).
+    """
     n = obs.players
     match = obs.options.take is TakeRule.MATCH
-    unseen = [4 * obs.options.decks] * 13
+    unseen = [SUITS * obs.options.decks] * RANKS
     pile: list[int] = []
     if obs.upturned is not None:
         pile.append(obs.upturned.id)
         unseen[obs.upturned.rank] -= 1
-    sizes = [8] * n
-    stock = obs.options.deck_size - 8 * n - 1
+    sizes = [HAND_SIZE] * n
+    stock = initial_stock(obs.options.deck_size, n)
     found: dict[int, list[Decision]] = {seat: [] for seat in range(n) if seat != obs.seat}
     for seat, action in obs.history:
         if seat != obs.seat:
@@ -74,14 +87,12 @@ def decisions(obs: Observation) -> list[Decision]:
             sizes[seat] -= 1
             for move in found.get(seat, ()):
                 move.later.append(card)
-            top = pile[-1] >> 2 if pile else -1
-            single = len(pile) == 1 and top == rank
-            if pile and (single or rank == _JACK or (match and top == rank)):
-                pile = []
-            else:
+            if outcomes(pile, match)[rank] == LAYS:
                 pile.append(card)
-        if sizes[(seat + 1) % n] == 0 and stock >= n:  # a redeal: new cards nobody saw
-            each = min(8, stock // n)
+            else:
+                pile = []
+        each = redeal_size(stock, n) if sizes[(seat + 1) % n] == 0 else 0
+        if each:  # a redeal: new cards nobody saw
             stock -= each * n
             sizes = [size + each for size in sizes]
             for moves in found.values():
@@ -97,7 +108,7 @@ def log_likelihood(
     for move in moves:
         hand = hands[move.seat] + move.later
         pile = move.pile
-        if forced_foxtrot and len(pile) == 1 and any(c >> 2 == pile[0] >> 2 for c in hand):
+        if forced_foxtrot and foxtrot_card(hand, pile) >= 0:
             continue  # the foxtrot was his only legal move: it says nothing
         unseen = move.unseen[:]
         for card in hand:

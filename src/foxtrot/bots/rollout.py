@@ -3,7 +3,9 @@
 It works on the engine's internal integer state (``State._hands``, ``._pile``,
 ``._do``) because a rollout is the hot loop of search; it lives in this
 package, and every move it makes is one of ``legal_actions()`` (a property
-test checks it).  It values each move as the greedy bot does — what it takes
+test checks it).  The rules it needs (what a card does on the pile, the forced
+foxtrot, the bonuses) and the odds of the next hand are the engine's own, from
+``core.kernel``.  It values each move as the greedy bot does — what it takes
 now minus what it offers the next player, by the odds of what the next hand
 holds (``move_values``) — and plays the best with a little random jitter.
 """
@@ -12,20 +14,27 @@ from __future__ import annotations
 
 import random
 
-from ..core import CARD_POINTS, Phase, Rank, State
+from ..core import Phase, State
+from ..core.kernel import (
+    CARD_POINTS,
+    FOXTROT,
+    FOXTROT_BONUSES,
+    JACK,
+    RANKS,
+    TAKE_CODE,
+    TAKES,
+    foxtrot_card,
+    miss_chances,
+    outcomes,
+)
+from .values import CARD_VALUE, JACK_COST, NOISE
 
-_JACK = int(Rank.JACK)
-_TEN = int(Rank.TEN)
-_TAKE = 52
 _PLAYING = Phase.PLAYING
-CARD_VALUE = 0.25  # a taken card's share of the 5 points for most cards
-JACK_COST = 2.0  # spending a Jack on a pile gives up a sure future take
-NOISE = 0.5  # random jitter so that rollouts differ
 
 
 def unseen_by_rank(state: State) -> list[int]:
     """Cards of each rank not seen face up this deal: those in hands and in the stock."""
-    unseen = [0] * 13
+    unseen = [0] * RANKS
     for hand in state._hands:
         for card in hand:
             unseen[card >> 2] += 1
@@ -42,37 +51,44 @@ def move_values(
     A move is worth what it takes now minus what it offers the next player,
     judged by the odds: ``unseen`` counts, per rank, the cards the mover has
     not seen (his own hand excluded), ``next_size`` is the next hand's size.
+    What each card does on the pile is the engine's rule (``kernel.outcomes``);
+    the chance that the next hand holds a rank is the one formula of the project
+    (``kernel.miss_chances``, exact and cached).
     The opponent model of ``inference`` values past moves with this same function.
     """
     size = len(pile)
-    top = pile[-1] >> 2 if pile else -1
-    share = 1.0 / (sum(unseen) or 1)
-    next_jack = 1.0 - (1.0 - unseen[_JACK] * share) ** next_size
+    does = outcomes(pile, not take_any)
+    # By unseen count, the chance that the next hand holds none; needed only where he must
+    # hold a card to take: a lone card, or any pile under take = match.
+    odds = size == 0 or not take_any
+    miss = miss_chances(sum(unseen), next_size) if odds else ()
+    no_jack = miss[unseen[JACK]] if odds else 1.0
     worth = 0
     for card in pile:
         worth += CARD_POINTS[card]
     values: dict[int, float] = {}
     if take_any and size:
-        values[_TAKE] = worth + CARD_VALUE * size
+        values[TAKE_CODE] = worth + CARD_VALUE * size
     for card in hand:
         if card in values:
             continue
         rank = card >> 2
         points = CARD_POINTS[card]
+        outcome = does[rank]
         if size == 0:  # a lone card: the next player may foxtrot it, or take it
-            match = 1.0 - (1.0 - unseen[rank] * share) ** next_size
-            foxtrot = (20 if rank in (_TEN, _JACK) else 10) + 2 * points + 0.5
+            match = 1.0 - miss[unseen[rank]]
+            foxtrot = FOXTROT_BONUSES[card] + 2 * points + 2 * CARD_VALUE
             if take_any:
                 other = points + CARD_VALUE if points >= 0 else 0.0
-            elif rank != _JACK and points > JACK_COST - CARD_VALUE:
-                other = next_jack * (points + CARD_VALUE - JACK_COST)
+            elif rank != JACK and points > JACK_COST - CARD_VALUE:
+                other = (1.0 - no_jack) * (points + CARD_VALUE - JACK_COST)
             else:
                 other = 0.0
             value = -(match * foxtrot if foxtrot > 0 else 0.0) - (1 - match) * other
-        elif size == 1 and rank == top:  # foxtrot
-            value = (20 if rank in (_TEN, _JACK) else 10) + worth + points + 2 * CARD_VALUE
-        elif rank == _JACK or (rank == top and not take_any):  # takes the pile
-            value = worth + points + CARD_VALUE * (size + 1) - (JACK_COST if rank == _JACK else 0)
+        elif outcome == FOXTROT:
+            value = FOXTROT_BONUSES[card] + worth + points + 2 * CARD_VALUE
+        elif outcome == TAKES:  # a Jack, or a match under take = match
+            value = worth + points + CARD_VALUE * (size + 1) - (JACK_COST if rank == JACK else 0)
         else:  # laid on the pile
             after = worth + points + CARD_VALUE * (size + 1)
             if after <= 0:
@@ -80,8 +96,7 @@ def move_values(
             elif take_any:
                 value = -after
             else:
-                miss = (1.0 - next_jack) * (1.0 - unseen[rank] * share) ** next_size
-                value = -after * (1 - miss)
+                value = -after * (1 - no_jack * miss[unseen[rank]])
         values[card] = value
     return values
 
@@ -97,17 +112,16 @@ def policy_move(state: State, rng: random.Random, unseen: list[int]) -> int:
     mover = state._to_move
     hand = hands[mover]
     pile = state._pile
-    if len(pile) == 1 and state.options.forced_foxtrot:
-        top = pile[0] >> 2
-        for card in hand:
-            if card >> 2 == top:
-                return card
+    if state.options.forced_foxtrot:
+        forced = foxtrot_card(hand, pile)  # the only legal move (X4)
+        if forced >= 0:
+            return forced
     unseen = unseen[:]
     for card in hand:
         unseen[card >> 2] -= 1
     values = move_values(hand, pile, not state._match, unseen, len(hands[(mover + 1) % len(hands)]))
     jitter = rng.random
-    best, best_value = _TAKE, -1e9
+    best, best_value = TAKE_CODE, -1e9
     for code, value in values.items():
         value += NOISE * jitter()
         if value > best_value:
@@ -127,7 +141,7 @@ def rollout(
         unseen = unseen_by_rank(state)
     while state.phase is _PLAYING and horizon > 0:
         code = policy_move(state, rng, unseen)
-        if code != _TAKE:
+        if code != TAKE_CODE:
             unseen[code >> 2] -= 1
         do(code)
         horizon -= 1

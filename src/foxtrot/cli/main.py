@@ -8,13 +8,22 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-from rich.console import Console
-from rich.markdown import Markdown
-
-from ..core import PRESETS, FoxtrotError, TableOptions, parse_record
+from .. import __version__
+from ..core import PRESETS, FoxtrotError, TableOptions
+from ..core.options import RENAMED_PRESETS
 from ..i18n import LANGUAGES, system_language
-from ..storage import load, read_text
-from . import records, simulate, tournament
+from ..storage import load_record
+from . import records, serve, simulate, tournament, verify
+from .console import Console
+from .extras import MissingExtra, missing, require
+
+#: What ``foxtrot`` alone prints: the two things most people want, then where the rest is.
+SHORT_HELP = """Foxtrot {version}, the double-deck card game.
+
+  foxtrot play       play a match in the terminal (against the computer, or hot-seat)
+  foxtrot rules      read the rules (--lang en, ru or uk)
+
+Every command and its options: foxtrot --help, foxtrot COMMAND --help."""
 
 
 def rules_text(lang: str) -> str:
@@ -27,9 +36,10 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("table options (rules C3, T2, T6, E2, P3, M1)")
     group.add_argument(
         "--preset",
-        choices=sorted(PRESETS),
-        default="classic",
-        help="start from a named preset (default: classic)",
+        choices=[*PRESETS, *RENAMED_PRESETS],  # an old name gets a pointer to its new one
+        metavar="{" + ",".join(PRESETS) + "}",
+        default="original",
+        help="start from a named preset (default: original; literal = take any)",
     )
     group.add_argument("--players", type=int, help="2-6, or 7-9 with three decks")
     group.add_argument("--take", choices=["any", "match"], help="take rule (T2)")
@@ -72,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="foxtrot", description="Foxtrot (American Pishti), the double-deck card game."
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"foxtrot {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     rules = sub.add_parser("rules", help="print the rules")
     rules.add_argument(
@@ -154,21 +165,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     tournament.add_parser(sub, add_table_options)
+    serve.add_parser(sub)
+    verify.add_parser(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status is 0 on success, 1 on invalid input."""
     args = build_parser().parse_args(argv)
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    out = Console()
+    err = Console(stderr=True)
+    if args.command is None:
+        out.print(SHORT_HELP.format(version=__version__))
+        return 0
     try:
         if args.command == "rules":
-            text = rules_text(args.lang or system_language())
-            if out.is_terminal:
-                out.print(Markdown(text))
-            else:
-                sys.stdout.write(text)
+            out.markdown(rules_text(args.lang or system_language()))
             return 0
         if args.command == "simulate":
             if args.matches < 1:
@@ -187,21 +199,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             return records.check(args.files, out)
         if args.command == "replay":
             lang = args.lang or system_language()
-            if args.print_only or not (sys.stdin.isatty() and sys.stdout.isatty()):
+            viewer = not args.print_only and sys.stdin.isatty() and sys.stdout.isatty()
+            if viewer and missing("tui") is not None:
+                err.print("the step-by-step viewer needs: pip install 'foxtrot[tui]'")
+                viewer = False
+            if not viewer:
                 return records.replay(args.file, lang, args.deal, args.hands, out)
             from ..tui.launch import run_replay  # noqa: PLC0415 (Textual only when used)
 
-            data = parse_record(read_text(args.file))
-            load(args.file)  # refuse a bad record before showing any of it
+            data, _ = load_record(args.file)  # refuse a bad record before showing any of it
             return run_replay(data, lang, args.deal, args.hands)
         if args.command == "play":
+            require("tui", "foxtrot play (the terminal game)")
             from ..tui.launch import run_play  # noqa: PLC0415 (Textual only when used)
 
-            return run_play(args, table_options(args), args.lang or system_language(), out)
+            return run_play(args, table_options(args), args.lang or system_language(), out.print)
         if args.command == "tournament":
             return tournament.run(args, table_options(args), out=out, err=err)
+        if args.command == "serve":
+            return serve.run(args, out)
+        if args.command == "verify":
+            return verify.run(args, out)
     except FoxtrotError as error:
         err.print(f"foxtrot {args.command}: {error}", markup=False)
+        return 1
+    except MissingExtra as error:
+        err.print(f"foxtrot {args.command}: {error}")
         return 1
     except KeyboardInterrupt:
         err.print("interrupted")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from rich.console import Console
-
-from ..core import FoxtrotError, format_cards, parse_record
+from ..core import FoxtrotError, format_cards
 from ..core import replay as replay_steps
 from ..i18n import catalog
 from ..narrate import narrate
-from ..storage import load, read_text
+from ..storage import load_record
+from ..tui.session import seats_of
+from .console import Console
 
 
 def record_files(paths: Iterable[Path]) -> list[Path]:
@@ -28,10 +28,19 @@ def check(paths: Iterable[Path], out: Console) -> int:
     files = record_files(paths)
     for path in files:
         try:
-            state = load(path)
+            data, state = load_record(path)
+            seats_of(data, state.players)
         except FoxtrotError as error:
             bad += 1
-            out.print(f"INVALID {error}", markup=False)
+            out.print(f"INVALID {_named(str(error), path)}", markup=False)
+            continue
+        except Exception as error:  # a bug: say so, and go on with the other files
+            bad += 1
+            out.print(
+                f"INVALID {path}: could not be checked ({type(error).__name__});"
+                " this is a bug in foxtrot, please report it",
+                markup=False,
+            )
             continue
         deals = len(state.deal_logs())
         status = f"won by seat {state.winner}" if state.winner is not None else "unfinished"
@@ -43,10 +52,15 @@ def check(paths: Iterable[Path], out: Console) -> int:
     return 1 if bad else 0
 
 
+def _named(message: str, path: Path) -> str:
+    """The message on one line, beginning with the file's name."""
+    message = " ".join(message.split("\n"))
+    return message if message.startswith(f"{path}: ") else f"{path}: {message}"
+
+
 def replay(path: Path, lang: str, only_deal: int | None, hands: bool, out: Console) -> int:
     """Print the match recorded in ``path`` step by step, in words."""
-    data = parse_record(read_text(path))
-    load(path)  # refuse a bad record before printing any of it
+    data, _ = load_record(path)  # refuse a bad record before printing any of it
     cat = catalog(lang)
     names = data["names"]
     state = None

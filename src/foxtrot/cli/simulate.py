@@ -9,12 +9,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
-
 from ..core import Phase, State, TableOptions
 from ..storage import save
+from .console import Console
 
 
 def play_random_match(options: TableOptions, rng: random.Random) -> State:
@@ -61,14 +58,7 @@ def run(
     deals_per_match: list[float] = []
     wins = [0] * options.players
     start = time.perf_counter()
-    columns = (
-        *Progress.get_default_columns()[:2],
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err, transient=True) as progress:
-        task = progress.add_task("matches", total=matches)
+    with err.progress(matches, "matches") as advance:
         for index in range(matches):
             state = play_random_match(options, match_rng(seed, index))
             logs = state.deal_logs()
@@ -83,7 +73,7 @@ def run(
             wins[state.winner] += 1
             if records is not None:
                 save(state, records / f"match-{index + 1:05d}.json")
-            progress.advance(task)
+            advance()
     elapsed = time.perf_counter() - start
     stats = {
         "options": options.to_json(),
@@ -100,7 +90,7 @@ def run(
         "wins_by_seat": wins,
     }
     if as_json:
-        out.print_json(json.dumps(stats))
+        out.json(json.dumps(stats))
     else:
         print_stats(stats, out)
     if records is not None:
@@ -117,7 +107,7 @@ def print_stats(stats: dict[str, object], out: Console) -> None:
         f" target {opts['target']}: {stats['deals']} deals, {stats['actions']} actions"
         f" in {stats['seconds']} s"
     )
-    table = Table("per deal", "mean", "sd", "min", "max")
+    rows = []
     for key, label in (
         ("deal_score", "deal score of a player"),
         ("foxtrots_per_deal", "foxtrots (all players)"),
@@ -127,8 +117,8 @@ def print_stats(stats: dict[str, object], out: Console) -> None:
     ):
         row = stats[key]
         assert isinstance(row, dict)
-        table.add_row(label, *(f"{row[col]:.2f}" for col in ("mean", "sd", "min", "max")))
-    out.print(table)
+        rows.append([label, *(f"{row[col]:.2f}" for col in ("mean", "sd", "min", "max"))])
+    out.table(("per deal", "mean", "sd", "min", "max"), rows, right=(1, 2, 3, 4))
     wins = stats["wins_by_seat"]
     assert isinstance(wins, list)
     out.print("match wins by seat: " + ", ".join(f"{seat}: {n}" for seat, n in enumerate(wins)))

@@ -15,14 +15,12 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
-from rich import box
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
-
 from ..core import TableOptions
 from ..research import TournamentConfig, TournamentResults, parse_bots, run_tournament
-from ..research.tournament import cpu_count
+from ..research.backends import make_backend
+from ..research.tournament import POLICY, cpu_count
+from .console import Console
+from .extras import require
 
 DESCRIPTION = """\
 Bots play whole matches (to the target score) against each other; the report gives,
@@ -38,9 +36,14 @@ played once per seat rotation instead (N times for N players; 2 times for hard,
 greedy, hard, greedy): the same decks in the same order, each bot in every seat
 once, so the luck of the cards cancels out.
 
-Bots: random, greedy, expert, oracle, or the levels easy, medium, hard.  The same
-seed gives the same matches, with any --jobs, when the bots are deterministic: an
-expert with a time budget is not (use --expert-seconds 0 for iterations only).
+Bots: random, greedy, expert, oracle, or the levels easy, medium, hard; and
+policy:PATH, a policy saved by examples/train_ppo.py (extra [train]).  The same
+seed gives the same matches, with any --jobs and either --backend, when the bots
+are deterministic: an expert with a time budget is not (use --expert-seconds 0
+for iterations only).
+
+Ray (--backend ray, extra [ray]): the matches run as Ray tasks, in batches, on a
+local Ray instance, or on the cluster of --address (auto, HOST:PORT) or RAY_ADDRESS.
 """
 
 EXAMPLE = """\
@@ -92,6 +95,19 @@ def add_parser(
         metavar="N",
         help="worker processes (default 1; 0 = every core)",
     )
+    parser.add_argument(
+        "--backend",
+        choices=["processes", "ray"],
+        default="processes",
+        help="where the matches run: worker processes here (default), or Ray tasks"
+        " (extra [ray]; the same results for the same seed)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: join this Ray cluster (auto, or HOST:PORT; default:"
+        " RAY_ADDRESS, else a local Ray instance)",
+    )
     budget = parser.add_argument_group("search budget of the expert and the oracle")
     budget.add_argument(
         "--expert-iterations",
@@ -124,6 +140,8 @@ def _usage_error(args: argparse.Namespace) -> str | None:
         return "--matches must be at least 1"
     if args.jobs < 0:
         return "--jobs must be 0 (every core) or more"
+    if args.address is not None and args.backend != "ray":
+        return "--address needs --backend ray"
     if args.expert_iterations is not None and args.expert_iterations < 1:
         return "--expert-iterations must be at least 1"
     if args.expert_seconds is not None and not (
@@ -151,17 +169,17 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
     if config is None:
         err.print(f"foxtrot tournament: {problem}", markup=False)
         return 2
+    if args.plot is not None:  # before the matches, not after an hour of them
+        require("plot", "--plot")
+    if any(spec.kind == POLICY for spec in config.bots):
+        require("train", "a policy: bot")
+    if args.backend == "ray":
+        require("ray", "--backend ray")
     jobs = cpu_count() if args.jobs == 0 else args.jobs
-    columns = (
-        *Progress.get_default_columns()[:2],
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err, transient=True) as progress:
-        task = progress.add_task("matches", total=config.games)
-        results = run_tournament(config, jobs=jobs, progress=lambda _: progress.advance(task))
-    print_report(results, jobs, out)
+    backend = make_backend(args.backend, jobs=jobs, address=args.address)
+    with err.progress(config.games, "matches") as advance:
+        results = run_tournament(config, jobs=jobs, progress=lambda _: advance(), backend=backend)
+    print_report(results, jobs, out, backend=backend.name)
     return write_files(results, args.csv, args.json, args.plot, err)
 
 
@@ -200,10 +218,10 @@ def _seconds(value: float | None) -> str:
     return f"{value * 1000:.3g} ms" if value < 1 else f"{value:.2f} s"
 
 
-def print_report(results: TournamentResults, jobs: int, out: Console) -> None:
+def print_report(
+    results: TournamentResults, jobs: int, out: Console, *, backend: str = "processes"
+) -> None:
     """The header, the table of bots, the head-to-head table and how figures were made."""
-    if not out.is_terminal:  # a pipe or a file has no width: do not squeeze into 80 columns
-        out.width = max(out.width, 160)
     opts = results.options
     lineups = len(results.lineups)
     plan = (
@@ -216,13 +234,14 @@ def print_report(results: TournamentResults, jobs: int, out: Console) -> None:
     out.print(
         f"{len(results.games)} matches: {plan}; {opts.players} players, take ="
         f" {opts.take.value}, target {opts.target}; seed {results.seed};"
-        f" {jobs} process{'es' if jobs != 1 else ''}, {results.seconds:.1f} s",
+        f" {'Ray' if backend == 'ray' else f'{jobs} process' + ('es' if jobs != 1 else '')},"
+        f" {results.seconds:.1f} s",
         markup=False,
     )
     budgets = sorted({spec.budget() for spec in results.bots} - {""})
     if budgets:
         out.print(f"search budget: {'; '.join(budgets)}", markup=False)
-    table = Table(
+    headers = (
         "bot",
         "played",
         "won",
@@ -234,36 +253,42 @@ def print_report(results: TournamentResults, jobs: int, out: Console) -> None:
         "decisions",
         "mean time",
         "p95 time",
-        box=box.SIMPLE_HEAD,
     )
-    for column in table.columns[1:]:
-        column.justify = "right"
+    rows = []
     for spec, s in zip(results.bots, results.summaries, strict=True):
         name = (
             spec.label if spec.label.split("#")[0] == spec.kind else (f"{spec.label} ({spec.kind})")
         )
-        table.add_row(
-            name,
-            str(s.matches),
-            str(s.wins),
-            f"{s.win_rate:.1%}",
-            f"{s.win_low:.1%}–{s.win_high:.1%}",
-            f"{s.mean_deal_score:.1f}",
-            f"{s.elo:.0f}",
-            f"{s.elo_low:.0f}–{s.elo_high:.0f}",
-            str(s.decisions),
-            _seconds(s.time_mean),
-            _seconds(s.time_p95),
+        rows.append(
+            [
+                name,
+                str(s.matches),
+                str(s.wins),
+                f"{s.win_rate:.1%}",
+                f"{s.win_low:.1%}–{s.win_high:.1%}",
+                f"{s.mean_deal_score:.1f}",
+                f"{s.elo:.0f}",
+                f"{s.elo_low:.0f}–{s.elo_high:.0f}",
+                str(s.decisions),
+                _seconds(s.time_mean),
+                _seconds(s.time_p95),
+            ]
         )
-    out.print(table)
+    out.table(headers, rows, right=range(1, len(headers)))
     labels = results.labels
     if len(labels) > 2:
-        head = Table("wins of ↓ over →", *labels, title="head to head", box=box.SIMPLE_HEAD)
-        for i, label in enumerate(labels):
-            head.add_row(
-                label, *("" if i == j else str(results.pairwise[i][j]) for j in range(len(labels)))
-            )
-        out.print(head)
+        out.table(
+            ("wins of ↓ over →", *labels),
+            [
+                [
+                    label,
+                    *("" if i == j else str(results.pairwise[i][j]) for j in range(len(labels))),
+                ]
+                for i, label in enumerate(labels)
+            ],
+            title="head to head",
+            right=range(1, len(labels) + 1),
+        )
     out.print(
         "win rate: matches won / played, per seat, Wilson interval.  Elo: Bradley-Terry"
         " fit with a weak prior, the winner of a match beats each other seat; anchored"

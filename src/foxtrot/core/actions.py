@@ -49,11 +49,15 @@ class Action:
     @staticmethod
     def play(card: Card) -> Action:
         """The action of playing ``card``."""
+        if type(card) is not Card:
+            raise NotationError(f"bad card {card!r}: expected a Card (use Card.parse)")
         return ACTIONS[card.id]
 
     @staticmethod
     def parse(text: str) -> Action:
-        """Read an action: a card (rule C4) or ``take``."""
+        """Read an action as a person types it: a card (rule C4, any case) or ``take``."""
+        if not isinstance(text, str):
+            raise NotationError(f"bad action {text!r}: expected text like QS, 10H or take")
         token = text.strip()
         if token.lower() == "take":
             return TAKE

@@ -174,7 +174,13 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card in the notation of rule C4 (case does not matter)."""
+        """Read a card as a person types it: rule C4, in any case, spaces around allowed.
+
+        Records are stricter (``parse_strict``): what people type is forgiven,
+        what programs write must be canonical.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"bad card {text!r}: expected text like 10H or QS")
         token = text.strip().upper()
         if len(token) < 2:
             raise NotationError(f"bad card {text!r}: expected a rank and a suit, like 10H or QS")
@@ -188,6 +194,23 @@ class Card:
                 f"bad card {text!r}: unknown suit {suit_text!r} (expected S, H, D or C)"
             )
         return CARDS[_RANK_INDEX[rank_text] * 4 + "SHDC".index(suit_text)]
+
+    @classmethod
+    def parse_strict(cls, text: object) -> Card:
+        """Read a card written exactly in the canonical text of rule C4 (records, protocol).
+
+        ``"QS"`` and ``"10H"`` are cards; ``"qs"``, ``" QS "`` and ``"T H"`` are not.
+        """
+        card = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is None:
+            if isinstance(text, str) and text.strip().upper() in _BY_TEXT:
+                raise NotationError(
+                    f"bad card {text!r}: write it as {text.strip().upper()!r}"
+                    " (upper case, no spaces)"
+                )
+            cls.parse(text)  # type: ignore[arg-type]  # the lenient reader says what is wrong
+            raise NotationError(f"bad card {text!r}: expected a card like 10H or QS")
+        return card
 
     def __str__(self) -> str:
         return _TEXT[self.id]
@@ -234,6 +257,7 @@ def _lang(lang: str) -> str:
 _RANK_INDEX: Final = {text: i for i, text in enumerate(_RANK_TEXT)}
 _TEXT: Final = tuple(r + s for r in _RANK_TEXT for s in "SHDC")
 CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+_BY_TEXT: Final = {text: CARDS[i] for i, text in enumerate(_TEXT)}
 
 
 def card_from_id(card_id: int) -> Card:

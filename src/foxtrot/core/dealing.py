@@ -23,7 +23,17 @@ def shuffled_deck(decks: int, rng: random.Random) -> tuple[int, ...]:
 
 
 def check_deck(deck: Sequence[Card], decks: int) -> tuple[int, ...]:
-    """The card ids of ``deck`` if it holds every card exactly ``decks`` times (C1)."""
+    """The card ids of ``deck`` if it holds every card exactly ``decks`` times (C1).
+
+    ``deck`` is a sequence of ``Card`` values (read text with ``parse_cards``).
+    """
+    if not isinstance(deck, Sequence) or isinstance(deck, str | bytes):
+        raise DeckError(f"deck: expected a list of cards, got {type(deck).__name__} (rule D4)")
+    for position, card in enumerate(deck):
+        if type(card) is not Card:
+            raise DeckError(
+                f"deck[{position}]: {card!r} is not a Card (read text with parse_cards) (rule D4)"
+            )
     if len(deck) != 52 * decks:
         raise DeckError(
             f"deck has {len(deck)} cards, expected {52 * decks} ({decks} packs of 52) (rule C1)"
@@ -71,8 +81,8 @@ def lot_winner(rounds: Sequence[Sequence[tuple[int, Card]]], players: int) -> in
     """Who deals after these draws, or ``None`` if they are not a complete, fair lot."""
     drawing = list(range(players))
     for rnd in rounds:
-        if [seat for seat, _ in rnd] != drawing:
-            return None
+        if len(drawing) == 1 or [seat for seat, _ in rnd] != drawing:
+            return None  # a round after the lot was decided, or the wrong players drew
         best = max(card.rank for _, card in rnd)
         drawing = [seat for seat, card in rnd if card.rank == best]
     return drawing[0] if len(drawing) == 1 and rounds else None

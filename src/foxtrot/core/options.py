@@ -2,8 +2,8 @@
 
 >>> TableOptions(players=3).decks
 2
->>> TableOptions.preset("original").take
-<TakeRule.MATCH: 'match'>
+>>> TableOptions().take, TableOptions.preset("literal").take
+(<TakeRule.MATCH: 'match'>, <TakeRule.ANY: 'any'>)
 >>> TableOptions.from_json(TableOptions(players=8).to_json()) == TableOptions(players=8)
 True
 >>> TableOptions(players=10)
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .errors import OptionsError
@@ -27,8 +28,8 @@ STANDARD_TARGETS: Final = (150, 200, 300, 400)
 class TakeRule(enum.StrEnum):
     """How a pile is taken besides a Jack and a foxtrot (rule T2)."""
 
-    ANY = "any"  # the seed texts: take the pile at any time on your turn (T4)
-    MATCH = "match"  # the English original: a card matching the top card takes it (T3d)
+    MATCH = "match"  # the default, Ed Vasicek's original: a card matching the top takes (T3d)
+    ANY = "any"  # the Russian/Ukrainian texts: take the pile at any time on your turn (T4)
 
 
 class LeftoverPile(enum.StrEnum):
@@ -50,21 +51,21 @@ class TableOptions:
     """Everything chosen when a table is created; the first value of each rule is the default."""
 
     players: int = 2
-    take: TakeRule = TakeRule.ANY
+    take: TakeRule = TakeRule.MATCH  # T2: under ``any`` the first deal decides most matches
     forced_foxtrot: bool = False
     leftover_pile: LeftoverPile = LeftoverPile.DISCARD
     most_cards_tie: MostCardsTie = MostCardsTie.NONE
-    target: int = 200
+    target: float = 200  # a whole number from the menus; any positive number is allowed (M1)
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 2 <= self.players <= 9:
             raise OptionsError(
                 f"players: {self.players!r} is not allowed (2 to 6, or 7 to 9 with three decks)"
             )
-        if type(self.target) is not int or self.target <= 0:
+        if not _is_target(self.target):
             raise OptionsError(
                 f"target: {self.target!r} is not allowed (150, 200, 300, 400 or another"
-                " positive whole number)"
+                " positive number)"
             )
         if not isinstance(self.forced_foxtrot, bool):
             raise OptionsError(f"forced_foxtrot: {self.forced_foxtrot!r} is not true or false")
@@ -90,12 +91,19 @@ class TableOptions:
     @classmethod
     def preset(cls, name: str, **changes: Any) -> TableOptions:
         """A named preset (see ``PRESETS``), with any option changed by keyword."""
-        if name not in PRESETS:
+        if name in RENAMED_PRESETS:
+            raise OptionsError(f"preset: {RENAMED_PRESETS[name]}")
+        if not isinstance(name, str) or name not in PRESETS:
             raise OptionsError(f"preset: unknown {name!r} (expected one of {', '.join(PRESETS)})")
-        return dataclasses.replace(PRESETS[name], **changes)
+        return PRESETS[name].replace(**changes)
 
     def replace(self, **changes: Any) -> TableOptions:
         """A copy with some options changed (validated again)."""
+        unknown = [key for key in changes if key not in _FIELDS]
+        if unknown:
+            raise OptionsError(
+                f"options: unknown {', '.join(unknown)} (expected {', '.join(_FIELDS)})"
+            )
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
@@ -128,7 +136,7 @@ class TableOptions:
         if missing:
             raise OptionsError(f"options: missing {', '.join(missing)}")
         options = cls(**{key: data[key] for key in keys if key != "decks"})
-        if data["decks"] != options.decks:
+        if type(data["decks"]) is not int or data["decks"] != options.decks:
             raise OptionsError(
                 f"options: decks is {data['decks']!r}, but {options.players} players play with"
                 f" {options.decks} (rule X7)"
@@ -136,18 +144,76 @@ class TableOptions:
         return options
 
 
+#: Targets may be any positive number (M1), whole or not, below this bound (so that a
+#: record can always write and read it back, rule G1).
+MAX_TARGET: Final = 10**100
+
+
+def _is_target(value: object) -> bool:
+    """True for a positive, finite number that is not a boolean (the number policy)."""
+    if type(value) is int:
+        return 0 < value < MAX_TARGET
+    return type(value) is float and 0 < value < MAX_TARGET  # NaN and infinity fail
+
+
 def _choice(name: str, kind: type[enum.StrEnum], value: object) -> Any:
+    if not isinstance(value, str):
+        allowed = ", ".join(member.value for member in kind)
+        raise OptionsError(f"{name}: {value!r} is not allowed (expected {allowed})")
     try:
-        return kind(value if isinstance(value, str) else repr(value))
+        return kind(value)
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
         raise OptionsError(f"{name}: {value!r} is not allowed (expected {allowed})") from None
 
 
-#: Named presets.  ``classic`` follows the seed texts, ``original`` Ed Vasicek's English rules.
+def check_names(names: object, players: int) -> tuple[str, ...]:
+    """The players' names if there is one for each seat and each is a fair name.
+
+    A name is text with at least one visible character and no control
+    characters (Unicode categories Cc, Zl, Zp: no newlines, tabs or terminal
+    escapes, which would break a one-line message or a terminal) nor lone
+    surrogates (Cs, which UTF-8 cannot write: the record could not be saved).
+    Names need not be distinct; spaces inside and around a name are kept as
+    they are; there is no length limit.
+    """
+    if isinstance(names, str | bytes) or not isinstance(names, Sequence):
+        raise OptionsError(f"names: expected a list of {players} names, got {_kind(names)}")
+    if len(names) != players:
+        raise OptionsError(f"names: {len(names)} names for {players} players")
+    for seat, name in enumerate(names):
+        if not isinstance(name, str):
+            raise OptionsError(f"names[{seat}]: expected text, got {_kind(name)}")
+        if not name.strip():
+            raise OptionsError(f"names[{seat}]: {name!r} is empty")
+        bad = next((ch for ch in name if unicodedata.category(ch) in _REFUSED), None)
+        if bad is not None:
+            surrogate = unicodedata.category(bad) == "Cs"
+            what = "a lone surrogate" if surrogate else "a control character"
+            raise OptionsError(f"names[{seat}]: {name!r} holds U+{ord(bad):04X}, {what}")
+    return tuple(names)
+
+
+def _kind(value: object) -> str:
+    """A short description of a value of the wrong type, for a message."""
+    return "null" if value is None else type(value).__name__
+
+
+_REFUSED: Final = frozenset({"Cc", "Zl", "Zp", "Cs"})
+
+#: Presets that were renamed when ``take = match`` became the default, and where they went.
+RENAMED_PRESETS: Final[Mapping[str, str]] = {
+    "classic": "'classic' (take = any) is now called 'literal'; the default preset is"
+    " 'original' (take = match)",
+}
+
+_FIELDS: Final = tuple(field.name for field in dataclasses.fields(TableOptions))
+
+#: Named presets.  ``original`` (the default) is Ed Vasicek's game; ``literal`` is the literal
+#: reading of the Russian and Ukrainian texts, where the pile may be taken at any time (T2).
 PRESETS: Final[Mapping[str, TableOptions]] = {
-    "classic": TableOptions(),
-    "original": TableOptions(take=TakeRule.MATCH),
+    "original": TableOptions(),
+    "literal": TableOptions(take=TakeRule.ANY),
     "short": TableOptions(target=150),
     "long": TableOptions(target=400),
     "strict": TableOptions(forced_foxtrot=True, leftover_pile=LeftoverPile.LAST_TAKER),

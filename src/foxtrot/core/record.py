@@ -8,6 +8,30 @@ recorded action through the checked ``State.apply``, and checks the scores,
 totals and winner against what the replay computed.  A bad record is refused
 with a ``RecordError`` that names the deal, the action index and the rule.
 
+What a record must hold, beyond the shape of G2 (records are written by
+programs, so they are read strictly; people's typing is read leniently by
+``Card.parse`` and ``Action.parse``):
+
+- Text: UTF-8 without a byte order mark (UTF-16, UTF-32 and a BOM are
+  refused), one JSON object, nested at most ``MAX_DEPTH`` levels, no ``NaN``
+  or ``Infinity``.  (``foxtrot check`` and ``storage.load`` also read only
+  regular files of at most ``storage.MAX_RECORD_BYTES``, 64 MiB.)
+- Cards (``deck``, ``play``, ``lot``): exactly the canonical text of rule C4,
+  ``"QS"`` or ``"10H"``; ``"qs"`` and ``" QS "`` are refused.
+- The number policy: booleans are never numbers, and counts are whole numbers.
+  ``players``, ``decks``, seats (``dealer``, ``seat``, ``winner``,
+  ``first_dealer``), ``totals`` and every score field must be JSON integers
+  (``3``, not ``3.0`` nor ``true``) of at most ``MAX_DIGITS`` digits.  Only
+  the ``target`` may be any positive number (rule M1, ``200`` or ``250.5``),
+  as other tools may write it; it is kept as written.
+- ``names``: one for each seat, each text with a visible character and no
+  control characters (see ``check_names``).
+- The added keys, when present, must be right: ``first_dealer`` is the seat
+  that deals deal 0, and ``lot`` is a complete, fair drawing of lots (D1)
+  whose winner is that seat.  A record that contradicts them is refused with
+  a message that names the key.  (``seats``, the terminal game's key, is
+  checked by ``foxtrot check`` and by ``foxtrot play --resume``.)
+
 >>> import random
 >>> state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
 >>> _ = state.deal(random.Random(5))
@@ -18,19 +42,20 @@ True
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import json
+import math
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from .actions import ACTIONS, TAKE, Action
 from .cards import CARDS, Card
 from .dealing import Lot, lot_winner
-from .errors import FoxtrotError, RecordError
+from .errors import FoxtrotError, NotationError, OptionsError, RecordError
 from .events import Event
-from .options import TableOptions
+from .options import TableOptions, check_names
 from .outcome import Phase
-from .scoring import ScoreLine
 from .state import State
 
 FORMAT: Final = "foxtrot-record/1"
@@ -46,6 +71,8 @@ _SCORE_RULES: Final = {
 
 def to_record(state: State) -> dict[str, Any]:
     """The G2 record of ``state``: every deal with its deck, actions and scores."""
+    if not isinstance(state, State):
+        raise RecordError(f"to_record: expected a State, got {type(state).__name__}")
     deals = []
     for index, log in enumerate(state.deal_logs()):
         if log.deck is None:
@@ -86,19 +113,36 @@ def loads(text: str | bytes) -> State:
 
 
 def parse_record(text: str | bytes) -> dict[str, Any]:
-    """JSON text to a dict, refusing anything that is not one JSON object."""
+    """JSON text to a dict, refusing anything that is not one JSON object (see the module doc).
+
+    Bytes must be UTF-8 without a byte order mark; text must not start with
+    one either.  ``NaN`` and ``Infinity``, whole numbers of more than
+    ``MAX_DIGITS`` digits and nesting deeper than ``MAX_DEPTH`` are refused.
+    """
+    if isinstance(text, bytes | bytearray):
+        text = _decode(bytes(text))
+    elif not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, not {_kind(text)} (rule G2)")
+    if text.startswith("\ufeff"):
+        raise RecordError("the text starts with a byte order mark; records are UTF-8 without one")
     try:
-        data = json.loads(text)
-    except UnicodeDecodeError as error:
-        raise RecordError(
-            f"not UTF-8 text: {error.reason} at byte {error.start} (rule G2)"
-        ) from None
+        data = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
     except json.JSONDecodeError as error:
+        # "Unterminated string starting at" ends in "at": do not say "at at line 1"
         raise RecordError(
-            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno} (rule G2)"
+            f"not JSON: {error.msg.removesuffix(' at')} at line {error.lineno},"
+            f" column {error.colno} (rule G2)"
         ) from None
+    except RecursionError:
+        raise RecordError(_TOO_DEEP) from None
     if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, not {type(data).__name__} (rule G2)")
+        raise RecordError(f"a record is a JSON object, not {_kind(data)} (rule G2)")
+    _check_depth(data)
     return data
 
 
@@ -143,14 +187,12 @@ def replay(data: Mapping[str, Any]) -> Iterator[ReplayStep]:
             raise RecordError(
                 f"deal {index - 1} has not ended, yet another deal follows (rule X10)", deal=index
             )
-        dealer = deal.get("dealer")
+        dealer = _seat(deal, "dealer", n, "G2", deal=index)
         expected = state.dealer if index == 0 else (state.dealer + 1) % n
-        if dealer != expected or type(dealer) is not int:
+        if dealer != expected:
             rule = "D1" if index == 0 else "D2"
-            raise RecordError(
-                f"dealer is {dealer!r}, expected {expected} (rule {rule})", deal=index
-            )
-        deck = _cards(deal.get("deck"), index)
+            raise RecordError(f"dealer is {dealer}, expected {expected} (rule {rule})", deal=index)
+        deck = _cards(deal, index)
         try:
             events = state.deal(deck=deck)
         except FoxtrotError as error:
@@ -158,7 +200,9 @@ def replay(data: Mapping[str, Any]) -> Iterator[ReplayStep]:
         yield ReplayStep(index, None, None, None, events, state)
         actions = deal.get("actions")
         if not isinstance(actions, list):
-            raise RecordError("actions: expected a list (rule G2)", deal=index)
+            raise RecordError(
+                f"actions: expected a list, got {_shown(deal, 'actions')} (rule G2)", deal=index
+            )
         for number, item in enumerate(actions):
             seat, move = _action(item, n, index, number)
             if state.to_move is None:
@@ -182,6 +226,8 @@ def state_at(data: Mapping[str, Any], deal: int, action: int | None = None) -> S
     The whole record is checked first, so that a bad record is refused
     whatever point is asked for.
     """
+    if type(deal) is not int or not (action is None or type(action) is int):
+        raise RecordError(f"state_at: deal {deal!r} and action {action!r} must be whole numbers")
     from_record(data)
     for step in replay(data):
         if step.deal == deal and step.action == action:
@@ -192,39 +238,146 @@ def state_at(data: Mapping[str, Any], deal: int, action: int | None = None) -> S
 
 # ------------------------------------------------------------------ helpers
 
+MAX_DEPTH: Final = 64
+"""Deepest nesting of arrays and objects a record may have (a record itself needs 5)."""
+MAX_DIGITS: Final = 100
+"""Most digits a whole number in a record may have (Python refuses above 4300)."""
+_TOO_DEEP: Final = f"arrays and objects nested more than {MAX_DEPTH} levels deep (rule G2)"
+
+
+def _decode(raw: bytes) -> str:
+    """UTF-8 bytes to text; a byte order mark, UTF-16 and UTF-32 are refused (rule G2)."""
+    if raw.startswith(codecs.BOM_UTF8):
+        raise RecordError("the file starts with a byte order mark; records are UTF-8 without one")
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in raw:
+        raise RecordError("the text looks like UTF-16 or UTF-32; records are UTF-8 (rule G2)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"not UTF-8 text: {error.reason} at byte {error.start} (rule G2)"
+        ) from None
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise RecordError(
+            f"a whole number of {digits} digits; a record allows at most {MAX_DIGITS} (rule G2)"
+        )
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RecordError(f"the number {text[:20]}{'...' if len(text) > 20 else ''} is too large")
+    return value
+
+
+def _parse_constant(name: str) -> float:
+    raise RecordError(f"{name} is not a JSON number (rule G2)")
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` (without recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RecordError(_TOO_DEEP)
+        items = value.values() if isinstance(value, dict) else value
+        stack.extend((item, depth + 1) for item in items if isinstance(item, dict | list))
+
+
+def _kind(value: object) -> str:
+    """The JSON name of a value's type, for a message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _show(value: object) -> str:
+    """A value as a short, one-line piece of a message (JSON spelling for JSON values)."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if type(value) is int:
+        return str(value) if -(10**30) < value < 10**30 else "a very large number"
+    if type(value) is float:
+        return repr(value)
+    if isinstance(value, str):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:36] + "...'"
+    return _kind(value)
+
+
+def _shown(data: Mapping[str, Any], key: str) -> str:
+    """``data[key]`` for a message, or "nothing" when the key is missing."""
+    return _show(data[key]) if key in data else "nothing (the key is missing)"
+
 
 def _new_state(data: Mapping[str, Any]) -> State:
     if not isinstance(data, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(data).__name__} (rule G2)")
+        raise RecordError(f"a record is a JSON object, not {_kind(data)} (rule G2)")
     if data.get("format") != FORMAT:
-        raise RecordError(f"format is {data.get('format')!r}, expected {FORMAT!r} (rule G2)")
+        raise RecordError(f"format is {_shown(data, 'format')}, expected {FORMAT!r} (rule G2)")
     try:
         options = TableOptions.from_json(_field(data, "options", dict))
     except FoxtrotError as error:
         message = str(error) if "(rule" in str(error) else f"{error} (rule G2)"
         raise RecordError(message) from None
+    n = options.players
     names = _field(data, "names", list)
-    if len(names) != options.players or not all(isinstance(name, str) for name in names):
-        raise RecordError(
-            f"names: expected {options.players} names as text, got {names!r} (rule G2)"
-        )
+    try:
+        names = list(check_names(names, n))
+    except OptionsError as error:
+        raise RecordError(f"{error} (rule G2)") from None
     deals = _field(data, "deals", list)
-    _field(data, "totals", list)
+    totals = _field(data, "totals", list)
+    if len(totals) != n:
+        raise RecordError(f"totals: {len(totals)} entries for {n} players (rule G2)")
+    for seat, total in enumerate(totals):
+        if type(total) is not int:
+            raise RecordError(f"totals[{seat}] is {_show(total)}, not a whole number (rule G2)")
     if "winner" not in data:
         raise RecordError("winner: missing (null while nobody has won) (rule G2)")
-    lot = _lot(data.get("lot"), options.players)
-    first = data.get("first_dealer")
+    winner = data["winner"]
+    if winner is not None and (type(winner) is not int or not 0 <= winner < n):
+        raise RecordError(
+            f"winner is {_show(winner)}, not a seat (0 to {n - 1}) nor null (rule G2)"
+        )
+    first = _seat(data, "first_dealer", n, "D1") if "first_dealer" in data else None
+    lot = _lot(data["lot"], n) if "lot" in data else None
+    dealt = None  # the dealer of deal 0, when the record says it right (else replay refuses it)
     if deals and isinstance(deals[0], dict):
-        first = deals[0].get("dealer") if first is None else first
-    if first is None and lot is not None:
-        first = lot.dealer
-    if first is None:
-        first = 0
-    if type(first) is not int or not 0 <= first < options.players:
-        raise RecordError(f"first dealer is {first!r}, not a seat (rule D1)")
-    if lot is not None and lot.dealer != first:
-        raise RecordError(f"the lot makes seat {lot.dealer} the dealer, not {first} (rule D1)")
-    state = State(options, dealer=first, names=names)
+        dealer = deals[0].get("dealer")
+        if type(dealer) is int and 0 <= dealer < n:
+            dealt = dealer
+    if dealt is not None and first is not None and dealt != first:
+        raise RecordError(f"dealer is {dealt}, but first_dealer says {first} (rule D1)", deal=0)
+    if lot is not None and dealt is not None and lot.dealer != dealt:
+        raise RecordError(
+            f"dealer is {dealt}, but the lot makes seat {lot.dealer} the first dealer (rule D1)",
+            deal=0,
+        )
+    if lot is not None and first is not None and lot.dealer != first:
+        raise RecordError(
+            f"lot: the draws make seat {lot.dealer} the first dealer, but first_dealer says"
+            f" {first} (rule D1)"
+        )
+    if dealt is None:
+        dealt = first if first is not None else lot.dealer if lot is not None else 0
+    state = State(options, dealer=dealt, names=names)
     state.lot = lot
     return state
 
@@ -233,51 +386,93 @@ def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if not isinstance(value, kind):
         raise RecordError(
-            f"{key}: expected a {'list' if kind is list else 'JSON object'},"
-            f" got {value!r} (rule G2)"
+            f"{key}: expected {'an array' if kind is list else 'an object'},"
+            f" got {_shown(data, key)} (rule G2)"
         )
     return value
 
 
-def _lot(raw: Any, players: int) -> Lot | None:
-    if raw is None:
-        return None
-    try:
-        rounds = tuple(
-            tuple((int(draw["seat"]), Card.parse(draw["card"])) for draw in rnd) for rnd in raw
+def _seat(
+    data: Mapping[str, Any],
+    key: str,
+    players: int,
+    rule: str,
+    *,
+    deal: int | None = None,
+    action: int | None = None,
+) -> int:
+    """``data[key]`` if it is a seat number (a whole number 0..players-1)."""
+    value = data.get(key)
+    if type(value) is not int or not 0 <= value < players:
+        raise RecordError(
+            f"{key} is {_shown(data, key)}, not a seat (0 to {players - 1}) (rule {rule})",
+            deal=deal,
+            action=action,
         )
-    except (FoxtrotError, KeyError, TypeError, ValueError):
-        raise RecordError("lot: expected rounds of {seat, card} draws") from None
+    return value
+
+
+def _lot(raw: Any, players: int) -> Lot:
+    """The ``lot`` key (an addition to G2): rounds of ``{"seat": 0, "card": "QS"}`` draws."""
+    if not isinstance(raw, list):
+        raise RecordError(f"lot: expected an array of rounds of draws, got {_show(raw)} (rule D1)")
+    rounds = []
+    for number, rnd in enumerate(raw):
+        if not isinstance(rnd, list):
+            raise RecordError(f"lot[{number}]: expected an array of draws, got {_show(rnd)}")
+        draws = []
+        for index, draw in enumerate(rnd):
+            where = f"lot[{number}][{index}]"
+            if not isinstance(draw, dict):
+                raise RecordError(
+                    f"{where}: expected an object like {{'seat': 0, 'card': 'QS'}},"
+                    f" got {_show(draw)} (rule D1)"
+                )
+            seat = draw.get("seat")
+            if type(seat) is not int or not 0 <= seat < players:
+                raise RecordError(
+                    f"{where}: seat is {_shown(draw, 'seat')}, not a seat (0 to {players - 1})"
+                    " (rule D1)"
+                )
+            try:
+                card = Card.parse_strict(draw.get("card"))
+            except NotationError as error:
+                raise RecordError(f"{where}: card: {error} (rule C4)") from None
+            draws.append((seat, card))
+        rounds.append(tuple(draws))
     dealer = lot_winner(rounds, players)
     if dealer is None:
-        raise RecordError("lot: the draws do not decide a dealer (rule D1)")
-    return Lot(dealer, rounds)
+        raise RecordError(
+            "lot: the draws do not decide a dealer (every seat draws in the first round,"
+            " then the seats tied for the highest rank, in seat order, until one is highest)"
+            " (rule D1)"
+        )
+    return Lot(dealer, tuple(rounds))
 
 
-def _cards(raw: Any, deal: int) -> list[Card]:
+def _cards(deal: Mapping[str, Any], index: int) -> list[Card]:
+    raw = deal.get("deck")
     if not isinstance(raw, list):
-        raise RecordError("deck: expected a list of cards (rule G2)", deal=deal)
+        raise RecordError(
+            f"deck: expected an array of cards, got {_shown(deal, 'deck')} (rule G2)", deal=index
+        )
     cards = []
     for position, token in enumerate(raw):
         try:
-            cards.append(Card.parse(token) if isinstance(token, str) else Card.parse(repr(token)))
-        except FoxtrotError as error:
-            raise RecordError(f"deck[{position}]: {error} (rule C4)", deal=deal) from None
+            cards.append(Card.parse_strict(token))
+        except NotationError as error:
+            raise RecordError(f"deck[{position}]: {error} (rule C4)", deal=index) from None
     return cards
 
 
 def _action(item: Any, players: int, deal: int, number: int) -> tuple[int, Action]:
     if not isinstance(item, dict):
         raise RecordError(
-            f"expected an object like {{'seat': 1, 'play': 'QS'}}, got {item!r} (rule G2)",
+            f"expected an object like {{'seat': 1, 'play': 'QS'}}, got {_show(item)} (rule G2)",
             deal=deal,
             action=number,
         )
-    seat = item.get("seat")
-    if type(seat) is not int or not 0 <= seat < players:
-        raise RecordError(
-            f"seat {seat!r} is not a seat (0 to {players - 1}) (rule C3)", deal=deal, action=number
-        )
+    seat = _seat(item, "seat", players, "C3", deal=deal, action=number)
     if ("play" in item) == ("take" in item):
         raise RecordError(
             "an action has exactly one of 'play' and 'take' (rule G2)", deal=deal, action=number
@@ -285,13 +480,12 @@ def _action(item: Any, players: int, deal: int, number: int) -> tuple[int, Actio
     if "take" in item:
         if item["take"] is not True:
             raise RecordError(
-                f"take is {item['take']!r}, expected true (rule G2)", deal=deal, action=number
+                f"take is {_show(item['take'])}, expected true (rule G2)", deal=deal, action=number
             )
         return seat, TAKE
-    play = item["play"]
     try:
-        return seat, Action.play(Card.parse(play if isinstance(play, str) else repr(play)))
-    except FoxtrotError as error:
+        return seat, Action.play(Card.parse_strict(item["play"]))
+    except NotationError as error:
         raise RecordError(f"play: {error} (rule C4)", deal=deal, action=number) from None
 
 
@@ -300,28 +494,39 @@ def _verb(move: Action) -> str:
 
 
 def _check_scores(deal: Mapping[str, Any], state: State, index: int) -> None:
-    raw = deal.get("scores")
     if state.phase is Phase.PLAYING:
-        if raw is not None:
+        if "scores" in deal:
             raise RecordError("scores are given, but the deal has not ended (rule X10)", deal=index)
         return
-    if raw is None:
+    if "scores" not in deal:
         raise RecordError("the deal has ended but carries no scores (rule X10)", deal=index)
+    raw = deal["scores"]
     computed = state.deal_logs()[index].scores
     assert computed is not None
     if not isinstance(raw, list) or len(raw) != len(computed):
         raise RecordError(
-            f"scores: expected one entry for each of {len(computed)} seats (rule G2)", deal=index
+            f"scores: expected one entry for each of {len(computed)} seats,"
+            f" got {_show(raw) if not isinstance(raw, list) else len(raw)} (rule G2)",
+            deal=index,
         )
     for seat, (entry, line) in enumerate(zip(raw, computed, strict=True)):
-        try:
-            given = ScoreLine.from_json(entry)
-        except RecordError as error:
-            raise RecordError(f"scores of seat {seat}: {error} (rule G2)", deal=index) from None
-        for name, rule in _SCORE_RULES.items():
-            if getattr(given, name) != getattr(line, name):
+        if not isinstance(entry, dict):
+            raise RecordError(
+                f"scores of seat {seat}: expected an object, got {_show(entry)} (rule G2)",
+                deal=index,
+            )
+        for name in _SCORE_RULES:
+            value = entry.get(name)
+            if type(value) is not int:
                 raise RecordError(
-                    f"scores of seat {seat}: {name} is {getattr(given, name)}, the actions give"
+                    f"scores of seat {seat}: {name} is {_shown(entry, name)},"
+                    " not a whole number (rule G2)",
+                    deal=index,
+                )
+        for name, rule in _SCORE_RULES.items():
+            if entry[name] != getattr(line, name):
+                raise RecordError(
+                    f"scores of seat {seat}: {name} is {entry[name]}, the actions give"
                     f" {getattr(line, name)} (rule {rule}); the deal ended with action"
                     f" {len(deal['actions']) - 1} (rule G3)",
                     deal=index,
@@ -332,9 +537,9 @@ def _check_end(data: Mapping[str, Any], state: State) -> None:
     totals = data["totals"]
     if totals != state.totals:
         raise RecordError(
-            f"totals are {totals!r}, the deal scores add up to {state.totals} (rule M2)"
+            f"totals are {totals}, the deal scores add up to {state.totals} (rule M2)"
         )
     winner = data["winner"]
-    if winner != state.winner or type(winner) not in (int, type(None)):
+    if winner != state.winner:
         expected = "null: nobody has won yet" if state.winner is None else state.winner
-        raise RecordError(f"winner is {winner!r}, expected {expected} (rules M2, X8)")
+        raise RecordError(f"winner is {_show(winner)}, expected {expected} (rules M2, X8)")

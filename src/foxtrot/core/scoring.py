@@ -1,28 +1,34 @@
 """The score sheet of a deal (rules P1-P4, X5, X6, X9).
 
 Scores are always computed from the cards each player took and the foxtrots he
-made, never kept as running totals, so a recomputation can only agree.
+made, never kept as running totals, so a recomputation can only agree.  The
+numbers of the rules (bonuses, card points, what a double is) are the kernel's.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from .cards import CARD_POINTS, Rank
 from .errors import RecordError
+from .kernel import (
+    CARD_POINTS,
+    DOUBLE_FOXTROT_BONUS,
+    FOXTROT_BONUS,
+    MOST_CARDS_BONUS,
+    is_double,
+)
 from .options import MostCardsTie
 
-FOXTROT_BONUS: Final = 10
-DOUBLE_FOXTROT_BONUS: Final = 20
-MOST_CARDS_BONUS: Final = 5
-_DOUBLE_RANKS: Final = (Rank.TEN, Rank.JACK)
-
-
-def is_double(card_id: int) -> bool:
-    """A foxtrot of two tens or two Jacks is a double foxtrot (rule T3b)."""
-    return (card_id >> 2) in _DOUBLE_RANKS
+__all__ = [
+    "DOUBLE_FOXTROT_BONUS",
+    "FOXTROT_BONUS",
+    "MOST_CARDS_BONUS",
+    "ScoreLine",
+    "is_double",
+    "score_deal",
+]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

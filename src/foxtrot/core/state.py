@@ -9,10 +9,14 @@ The verbs are few, as in python-chess and pokerkit:
 - ``observation(seat)``, the only thing a bot or a front end reads;
 - ``clone()``, ``is_over``, ``outcome``.
 
-Legality is written once, in ``why_illegal``; ``legal_actions`` enumerates the
-same rule with the same helper (``_foxtrot_rank``), and a property test checks
-that both agree on every action.  The rules of a move are written once, in
-``_do``; the checked path derives its events from what ``_do`` changed.
+Every rule is written once, on integers, in ``kernel``, which the bots' fast
+paths (the default policy of search, the opponent model) call too:
+``why_illegal`` and ``legal_actions`` ask ``kernel.illegal_reason`` and
+``kernel.legal_codes`` (a property test checks that both agree on every
+action), ``_do`` asks ``kernel.outcomes`` what a card does, ``deal`` and
+``_run_out`` deal with ``kernel.deal_out`` and ``kernel.redeal_size``.  A move is
+carried out in one place, ``_do``; the checked path derives its events from
+what ``_do`` changed.
 
 Cards are ids (``rank * 4 + suit``) inside; hands are sorted lists of ids; the
 stock is a list with its top card last.
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .actions import ACTIONS, TAKE_CODE, Action
 from .cards import CARDS, Card, Rank
@@ -38,13 +42,51 @@ from .events import (
     PlayResult,
     Redealt,
 )
+from .kernel import (
+    EMPTY_PILE,
+    FOXTROT,
+    HAND_SIZE,
+    LAYS,
+    NOT_IN_HAND,
+    TAKE_NOT_ALLOWED,
+    deal_order,
+    deal_out,
+    illegal_reason,
+    is_double,
+    legal_codes,
+    outcomes,
+    redeal_size,
+)
 from .observation import Observation
-from .options import LeftoverPile, TableOptions, TakeRule
+from .options import LeftoverPile, TableOptions, TakeRule, check_names
 from .outcome import Outcome, Phase
-from .scoring import ScoreLine, is_double, score_deal
+from .scoring import ScoreLine, score_deal
 
-HAND_SIZE = 8
-_JACK = int(Rank.JACK)
+__all__ = ["HAND_SIZE", "DealLog", "State"]
+
+# Enum members as module constants: in Python 3.11 ``PlayResult.LAID`` costs a
+# class-attribute look-up far slower than a global, and these are read every move.
+_PLAYING: Final = Phase.PLAYING
+_LAID: Final = PlayResult.LAID
+_FOXTROT: Final = PlayResult.FOXTROT
+_DOUBLE_FOXTROT: Final = PlayResult.DOUBLE_FOXTROT
+_TOOK: Final = PlayResult.TOOK
+
+
+def _as_action(action: object, seat: int) -> Action:
+    """Text read as an action (rule C4); anything else that is not an ``Action`` is refused."""
+    if isinstance(action, str):
+        return Action.parse(action)
+    raise IllegalActionError(
+        "bad_action",
+        seat,
+        f"do {action!r}",
+        "that is not an action (expected an Action or text like QS or take)",
+    )
+
+
+def _not_a_seat(seat: object, players: int) -> str:
+    return f"seat: {seat!r} is not a seat (a whole number 0 to {players - 1})"
 
 
 class DealLog(NamedTuple):
@@ -105,15 +147,23 @@ class State:
         The first dealer is ``dealer`` if the players chose one, else drawn by
         lot with ``rng`` (D1).
         """
-        self.options = options = options if options is not None else TableOptions()
+        if options is None:
+            options = TableOptions()
+        elif type(options) is not TableOptions:
+            raise OptionsError(f"options: expected TableOptions, got {type(options).__name__}")
+        self.options = options
         self._match = options.take is TakeRule.MATCH
         n = options.players
-        self.names = tuple(names if names is not None else (f"Player {i + 1}" for i in range(n)))
-        if len(self.names) != n:
-            raise OptionsError(f"names: {len(self.names)} names for {n} players")
+        self.names = (
+            check_names(names, n)
+            if names is not None
+            else tuple(f"Player {i + 1}" for i in range(n))
+        )
         if dealer is None:
             if rng is None:
                 raise OptionsError("dealer: choose a first dealer or pass rng to draw lots (D1)")
+            if not callable(getattr(rng, "shuffle", None)):  # duck-typed, like random.Random
+                raise OptionsError(f"rng: expected a random.Random, got {type(rng).__name__}")
             self.lot = draw_lots(n, options.decks, rng)
             dealer = self.lot.dealer
         else:
@@ -150,6 +200,8 @@ class State:
         if deck is not None:
             ids = check_deck(deck, decks)
         elif rng is not None:
+            if not callable(getattr(rng, "shuffle", None)):  # duck-typed, like random.Random
+                raise DeckError(f"rng: expected a random.Random, got {type(rng).__name__}")
             ids = shuffled_deck(decks, rng)
         else:
             raise DeckError("deal: pass rng to shuffle, or a deck")
@@ -158,18 +210,14 @@ class State:
             self.dealer = (self.dealer + 1) % n
         dealer = self.dealer
         hands: list[list[int]] = [[] for _ in range(n)]
-        order = [(dealer + i) % n for i in range(1, n + 1)]
-        top = 0
-        for _ in range(HAND_SIZE):
-            for seat in order:
-                hands[seat].append(ids[top])
-                top += 1
-        for hand in hands:
-            hand.sort()
+        order = deal_order(dealer, n)
+        stock = list(reversed(ids))  # top card last (D4)
+        deal_out([hands[seat] for seat in order], stock, HAND_SIZE)
+        upturned = stock.pop()
         self._hands = hands
-        self._upturned = ids[top]
-        self._pile = [ids[top]]
-        self._stock = list(reversed(ids[top + 1 :]))
+        self._upturned = upturned
+        self._pile = [upturned]
+        self._stock = stock
         self._taken = [[] for _ in range(n)]
         self._foxtrots = [[] for _ in range(n)]
         self._last_taker = -1
@@ -177,24 +225,24 @@ class State:
         self._deck = ids
         self._actions = []
         self.phase = Phase.PLAYING
-        return (DealStarted(len(self._deals), dealer, CARDS[ids[top]], order[0], len(self._stock)),)
+        return (DealStarted(len(self._deals), dealer, CARDS[upturned], order[0], len(stock)),)
 
     # ---------------------------------------------------------------- legality
 
-    def _foxtrot_rank(self) -> int:
-        """The rank the player to move must play under ``forced_foxtrot`` (X4), else -1."""
-        pile = self._pile
-        if self.options.forced_foxtrot and len(pile) == 1:
-            rank = pile[0] >> 2
-            for card in self._hands[self._to_move]:
-                if card >> 2 == rank:
-                    return rank
-        return -1
+    def why_illegal(
+        self, action: Action | str, seat: int | None = None
+    ) -> IllegalActionError | None:
+        """Why ``action`` (by ``seat``, default the player to move) is illegal, or ``None`` (T7).
 
-    def why_illegal(self, action: Action, seat: int | None = None) -> IllegalActionError | None:
-        """Why ``action`` (by ``seat``, default the player to move) is illegal, or ``None`` (T7)."""
+        A seat that is not a whole number raises ``OptionsError``; a value that
+        is not an action (nor text naming one) raises ``IllegalActionError``.
+        """
         if seat is None:
             seat = self._to_move
+        elif type(seat) is not int:
+            raise OptionsError(_not_a_seat(seat, self.options.players))
+        if type(action) is not Action:
+            action = _as_action(action, seat)
         verb = "take the pile" if action.code == TAKE_CODE else f"play {action}"
 
         def refuse(code: str, reason: str) -> IllegalActionError:
@@ -206,38 +254,36 @@ class State:
             return refuse("no_deal", "no deal is in progress; the next deal must be dealt first")
         if seat != self._to_move:
             return refuse("not_your_turn", f"it is seat {self._to_move}'s turn (rule T1)")
-        forced = self._foxtrot_rank()
-        if action.code == TAKE_CODE:
-            if self.options.take is TakeRule.MATCH:
-                return refuse(
-                    "take_not_allowed",
-                    "taking without playing is not allowed with take = match (rule T4)",
-                )
-            if not self._pile:
-                return refuse("empty_pile", "the pile is empty (rule T4)")
-        elif action.code not in self._hands[seat]:
-            return refuse("not_in_hand", f"{action} is not in the hand (rule T3)")
-        if forced >= 0 and (action.code == TAKE_CODE or action.code >> 2 != forced):
+        pile = self._pile
+        reason = illegal_reason(
+            self._hands[seat], pile, not self._match, self.options.forced_foxtrot, action.code
+        )
+        if not reason:
+            return None
+        if reason == TAKE_NOT_ALLOWED:
             return refuse(
-                "must_foxtrot",
-                f"a foxtrot with a {Rank(forced).symbol} must be made (forced_foxtrot, rule X4)",
+                "take_not_allowed",
+                "taking without playing is not allowed with take = match (rule T4)",
             )
-        return None
+        if reason == EMPTY_PILE:
+            return refuse("empty_pile", "the pile is empty (rule T4)")
+        if reason == NOT_IN_HAND:
+            return refuse("not_in_hand", f"{action} is not in the hand (rule T3)")
+        return refuse(  # MUST_FOXTROT: the pile is one card, of the rank to play
+            "must_foxtrot",
+            f"a foxtrot with a {Rank(pile[0] >> 2).symbol} must be made (forced_foxtrot, rule X4)",
+        )
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move, plays in card order then ``take``."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             return []
-        hand = self._hands[self._to_move]
-        forced = self._foxtrot_rank()
-        if forced >= 0:
-            return [ACTIONS[card] for card in dict.fromkeys(hand) if card >> 2 == forced]
-        actions = [ACTIONS[card] for card in dict.fromkeys(hand)]
-        if self._pile and self.options.take is TakeRule.ANY:
-            actions.append(ACTIONS[TAKE_CODE])
-        return actions
+        codes = legal_codes(
+            self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
+        )
+        return [ACTIONS[code] for code in codes]
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
         """True if ``why_illegal`` finds nothing wrong."""
         return self.why_illegal(action, seat) is None
 
@@ -245,15 +291,10 @@ class State:
 
     def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
         """Check and apply ``action``; return what happened.  Illegal: raise, change nothing."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        elif not isinstance(action, Action):
-            raise IllegalActionError(
-                "bad_action",
-                self._to_move if seat is None else seat,
-                f"do {action!r}",
-                "that is not an action",
-            )
+        if type(action) is not Action:
+            if seat is not None and type(seat) is not int:
+                raise OptionsError(_not_a_seat(seat, self.options.players))
+            action = _as_action(action, self._to_move if seat is None else seat)
         error = self.why_illegal(action, seat)
         if error is not None:
             raise error
@@ -267,7 +308,7 @@ class State:
         events: list[Event] = []
         if card is None:
             events.append(PileTaken(mover, pile))
-        elif result is PlayResult.LAID:
+        elif result is _LAID:
             events.append(CardPlayed(mover, card, result, ()))
         else:
             assert result is not None
@@ -291,7 +332,7 @@ class State:
         mover = self._to_move
         self._actions.append(mover << 6 | code)
         pile = self._pile
-        result: PlayResult | None = PlayResult.LAID
+        result: PlayResult | None
         if code == TAKE_CODE:
             self._taken[mover].extend(pile)
             pile.clear()
@@ -299,28 +340,21 @@ class State:
             result = None
         else:
             self._hands[mover].remove(code)
-            if not pile:
-                pile.append(code)  # a new pile; a Jack here just lies (T3e)
+            outcome = outcomes(pile, self._match)[code >> 2]  # rules T3a-T3e, X1-X3
+            if outcome == LAYS:
+                pile.append(code)
+                result = _LAID
             else:
-                rank = code >> 2
-                if len(pile) == 1 and pile[0] >> 2 == rank:  # foxtrot (T3b, X2)
-                    taken = self._taken[mover]
-                    taken.append(pile[0])
-                    taken.append(code)
-                    pile.clear()
+                taken = self._taken[mover]
+                taken.extend(pile)
+                taken.append(code)
+                pile.clear()
+                self._last_taker = mover
+                if outcome == FOXTROT:
                     self._foxtrots[mover].append(code)
-                    self._last_taker = mover
-                    result = PlayResult.DOUBLE_FOXTROT if is_double(code) else PlayResult.FOXTROT
-                elif rank == _JACK or (self._match and pile[-1] >> 2 == rank):
-                    # a Jack takes (T3a, T3c); under take = match a matching card takes (T3d, X3)
-                    taken = self._taken[mover]
-                    taken.extend(pile)
-                    taken.append(code)
-                    pile.clear()
-                    self._last_taker = mover
-                    result = PlayResult.TOOK
+                    result = _DOUBLE_FOXTROT if is_double(code) else _FOXTROT
                 else:
-                    pile.append(code)  # T3e
+                    result = _TOOK
         n = len(self._hands)
         nxt = mover + 1
         if nxt == n:
@@ -333,15 +367,10 @@ class State:
     def _run_out(self) -> None:
         """The player to move has no cards: deal the stock again (R1) or end the deal (R2, E1)."""
         stock = self._stock
-        n = len(self._hands)
-        if len(stock) >= n:
-            each = min(HAND_SIZE, len(stock) // n)
-            order = [self._hands[(self.dealer + i) % n] for i in range(1, n + 1)]
-            for _ in range(each):
-                for hand in order:
-                    hand.append(stock.pop())
-            for hand in order:
-                hand.sort()
+        hands = self._hands
+        each = redeal_size(len(stock), len(hands))
+        if each:
+            deal_out([hands[seat] for seat in deal_order(self.dealer, len(hands))], stock, each)
             return
         if self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0:
             self._taken[self._last_taker].extend(self._pile)  # X5
@@ -437,7 +466,7 @@ class State:
         """What ``seat`` may know (V1, V2) and nothing it may not (V3)."""
         n = self.options.players
         if type(seat) is not int or not 0 <= seat < n:
-            raise OptionsError(f"seat: {seat!r} is not a seat (0 to {n - 1})")
+            raise OptionsError(_not_a_seat(seat, n))
         playing = self.phase is Phase.PLAYING
         return Observation(
             seat=seat,

@@ -11,7 +11,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "foxtrot": "{name} makes a foxtrot with {card}: +10.",
     "double_foxtrot": "{name} makes a double foxtrot with {card}: +20.",
     "takes_pile": "{name} takes the pile ({cards}).",
-    "redealt": "The stock is dealt again: {cards} each; {stock} left in the stock.",
+    "redealt": "The stock is dealt again: {cards} each; {stock}.",
+    "stock_left": {
+        "one": "{n} card is left in the stock",
+        "other": "{n} cards are left in the stock",
+    },
     "deal_ended": "Deal {deal} is over.",
     "pile_discarded": "The pile left on the table is discarded ({cards}).",
     "pile_to_last_taker": "The pile left on the table goes to {name} ({cards}).",
@@ -20,7 +24,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "{name}: {total:+d} (foxtrots {foxtrots}, double {double_foxtrots}, {cards},"
         " card points {card_points:+d}, most cards {most_cards}); match total {match_total}."
     ),
-    "match_won": "{name} wins the match with {total} points.",
+    "match_won": "{name} wins the match with {total}.",
     "hand_of": "{name}'s hand: {cards}",
     "stock_of": "Stock ({n}): {cards}",
     "deal_header": "Deal {deal}",

@@ -15,26 +15,46 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_seat_bot": "Computer, {level}",
     "tui_setup_name_placeholder": "name (optional)",
     "tui_setup_take": "Taking the pile",
-    "tui_take_any": "any time (take = any)",
-    "tui_take_match": "matching card (take = match)",
+    "tui_take_any": "any time on your turn (take = any)",
+    "tui_take_match": "by a Jack or a match (take = match)",
+    "tui_explain_take_match": (
+        "take = match: a Jack, or a card of the same rank as the top card, takes the pile."
+    ),
+    "tui_explain_take_any": (
+        "take = any: you may take the whole pile on your turn; the player who starts each new "
+        "pile can hardly score, and the first deal often decides the match."
+    ),
     "tui_setup_forced": "Forced foxtrot",
     "tui_yes": "yes",
     "tui_no": "no",
+    "tui_explain_forced_no": "You may play another card even when you could make a foxtrot.",
+    "tui_explain_forced_yes": "When you can make a foxtrot, you must make it.",
     "tui_setup_leftover": "Pile left at the end",
     "tui_leftover_discard": "nobody gets it",
     "tui_leftover_last_taker": "the last taker",
+    "tui_explain_leftover_discard": (
+        "The cards left on the table at the end of a deal score for nobody."
+    ),
+    "tui_explain_leftover_last_taker": (
+        "The cards left on the table at the end of a deal go to whoever took last."
+    ),
     "tui_setup_tie": "Most cards on a tie",
     "tui_tie_none": "nobody scores",
     "tui_tie_all": "every tied player",
-    "tui_setup_target": "Target",
+    "tui_explain_tie_none": "When players tie for the most cards, nobody scores the 5 points.",
+    "tui_explain_tie_all": "When players tie for the most cards, each of them scores 5.",
+    "tui_setup_target": "Match to",
     "tui_target_custom": "other…",
     "tui_target_placeholder": "points",
+    "tui_explain_target": (
+        "The match ends after the deal in which someone reaches this many points."
+    ),
     "tui_setup_dealer": "The first dealer is drawn by lot when the match starts.",
     "tui_setup_start": "Start",
     "tui_setup_quit": "Quit",
     "tui_setup_bad_target": "The target must be a positive whole number.",
     "tui_setup_no_human": "At least one seat must be a person.",
-    "tui_keys_setup": "Tab next field · Enter open a list or start · F2 start · Esc quit",
+    "tui_keys_setup": "Tab next field · Enter open a list, choose · F2 start · Esc quit",
     "tui_lang_en": "English",
     "tui_lang_ru": "Русский",
     "tui_lang_uk": "Українська",
@@ -53,14 +73,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_dealer": "dealer: {name}",
     "tui_turn": "turn: {name}",
     "tui_stock": {"one": "stock: {n} card", "other": "stock: {n} cards"},
-    "tui_target": "target {target}",
+    "tui_target": "match to {target}",
     "tui_col_player": "Player",
     "tui_col_hand": "Hand",
     "tui_col_taken": "Taken",
     "tui_col_foxtrots": "Foxtrots",
     "tui_col_total": "Match",
-    "tui_dealer_mark": "(dealer)",
-    "tui_you_mark": "(you)",
+    "tui_dealer_mark": "dealer",
+    "tui_you_mark": "you",
+    "tui_marks": "({marks})",
     "tui_pile": {"one": "Pile, {n} card", "other": "Pile, {n} cards"},
     "tui_pile_empty": "empty",
     "tui_top": "top",
@@ -68,28 +89,45 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_your_hand": "{name}, your hand ({cards}):",
     "tui_your_hand_turn": "{name}, your turn — your hand ({cards}):",
     "tui_key_play": "play a card",
-    "tui_key_select": "choose and play",
+    "tui_key_select": "choose, play",
     "tui_key_take": "take the pile",
+    "tui_key_undo": "undo",
     "tui_key_hint": "hint",
     "tui_key_count": "card count",
     "tui_key_rules": "rules",
     "tui_key_scores": "scores",
     "tui_key_quit": "save and quit",
+    "tui_wrong_key": "The key {pressed} does nothing here: the keys are listed below.",
+    "tui_last_move": "Last move: {text}",
+    "tui_cover_soon": "Your move is made. Press any key to hide the table for {name}.",
+    "tui_undone": "Your last move and the computer's replies are taken back.",
+    "tui_undo_log": "{name} takes back a move.",
+    "tui_undo_none": "There is no move of yours to take back in this deal.",
+    "tui_undo_revealed": "Too late to take back: cards were dealt from the stock since your move.",
+    "tui_undo_hot_seat": "Moves are taken back only in a match against the computer.",
     "tui_not_your_turn": "Wait: it is not your turn.",
     "tui_no_such_card": "There is no card on that key.",
     "tui_illegal": "That move is not allowed now.",
     "tui_illegal_not_your_turn": "Wait: it is not your turn.",
     "tui_illegal_not_in_hand": "That card is not in your hand.",
-    "tui_illegal_take_not_allowed": "At this table the pile is taken only by a matching card.",
+    "tui_illegal_take_not_allowed": (
+        "At this table the pile is taken only by a Jack or a card of the same rank as the top card."
+    ),
     "tui_illegal_empty_pile": "The pile is empty: there is nothing to take.",
-    "tui_illegal_must_foxtrot": "You can make a foxtrot, and at this table you must.",
+    "tui_illegal_must_foxtrot": "You can make a foxtrot with {cards}, and at this table you must.",
     "tui_illegal_match_over": "The match is over.",
     "tui_illegal_no_deal": "The next deal has not been dealt yet.",
     "tui_lot": "Drawing lots: {draws}. {name} deals first.",
     "tui_lot_draw": "{name} {card}",
     "tui_resumed": "The match goes on from {path}.",
-    "tui_action_play": "{card} (key {shortcut})",
-    "tui_action_take": "take the pile (key t)",
+    "tui_bot_failed_error": (
+        "{name} ran into an error and could not choose a move: it plays a random move this"
+        " time. The match is saved in {path}."
+    ),
+    "tui_bot_failed_illegal": (
+        "{name} chose a move that is not allowed: it plays a random move instead this time."
+        " The match is saved in {path}."
+    ),
     # cover
     "tui_cover": "Pass to {name} — press Enter",
     "tui_cover_note": "The table is hidden so that nobody sees another player's hand.",
@@ -97,7 +135,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_keys_close": "Enter or Esc: close",
     "tui_thinking": "Thinking…",
     "tui_hint_title": "Hint",
-    "tui_hint": "Play {action}.",
+    "tui_hint_play": "Play {card} (key {shortcut}).",
+    "tui_hint_take": "Take the pile (key t).",
     "tui_keys_hint": "Enter: play it · Esc: close",
     "tui_counting_title": "Card count",
     "tui_coach_failed": "The coach could not answer: {error}",
@@ -107,17 +146,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_no_scores_yet": "No deal has ended yet.",
     # score sheet and the end
     "tui_score_title": "Deal {deal} is over — the score sheet",
-    "tui_col_foxtrots_n": "Fox",
-    "tui_col_doubles_n": "Dbl",
-    "tui_col_p1": "P1",
+    "tui_col_foxtrots_n": "Foxtrots",
+    "tui_col_doubles_n": "Doubles",
+    "tui_col_p1": "Foxtrot pts",
     "tui_col_cards": "Cards",
-    "tui_col_p2": "P2",
-    "tui_col_p3": "P3",
-    "tui_col_p4": "P4",
+    "tui_col_p2": "Card pts",
+    "tui_col_p3": "Most cards",
+    "tui_col_p4": "Deal",
     "tui_score_note": (
-        "Fox: foxtrots, Dbl: double foxtrots, Cards: cards taken."
-        " P1: 10 a foxtrot, 20 a double. P2: 10 each ten, 1 each Ace and Jack, -20 each Q♠."
-        " P3: 5 for the most cards. P4 = P1 + P2 + P3. The match is played to {target}."
+        "Foxtrot points: 10 a foxtrot, 20 a double foxtrot. Card points: 10 each ten, 1 each "
+        "Ace and Jack, −20 each Q♠. Most cards: 5 to whoever took the most. Deal = foxtrot "
+        "points + card points + most cards. The match is played to {target}."
     ),
     "tui_winner": "{name} wins the match with {points}.",
     "tui_keys_next_deal": "Enter: deal the next deal",
@@ -134,6 +173,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_saved": "The match is saved in {path}. Continue it with: foxtrot play --resume {path}",
     "tui_no_autosave": "There is no saved match to continue.",
     "tui_resume_over": "The match in {path} is over; watch it with: foxtrot replay {path}",
+    "tui_record_error": "The saved match in {path} cannot be read: {reason}",
+    "tui_not_kept": "No move was made, so the match is not kept.",
+    "tui_resume_title": "Continue a saved match",
+    "tui_resume_item": "{names} · {date} · deal {deal} · {score}",
+    "tui_keys_resume": "↑↓ choose · Enter continue · Esc quit",
     # the replay viewer
     "tui_replay_header": "Deal {deal} of {deals}, step {step} of {steps}",
     "tui_key_next": "next",

@@ -7,35 +7,58 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Увеличьте окно."
     ),
     # настройка
-    "tui_setup_title": "Фокстрот — новая партия",
+    "tui_setup_title": "Фокстрот — новый матч",
     "tui_setup_players": "Игроков",
     "tui_setup_language": "Язык",
     "tui_setup_seat": "Место {n}",
     "tui_seat_human": "Человек",
     "tui_seat_bot": "Компьютер, {level}",
     "tui_setup_name_placeholder": "имя (можно не вводить)",
-    "tui_setup_take": "Забрать карты со стола",
-    "tui_take_any": "в любой свой ход",
-    "tui_take_match": "картой того же достоинства",
+    "tui_setup_take": "Как забирают карты",
+    "tui_take_any": "в любой свой ход (take = any)",
+    "tui_take_match": "валетом или такой же (take = match)",
+    "tui_explain_take_match": (
+        "take = match: карты со стола забирает валет или карта того же достоинства, что верхняя."
+    ),
+    "tui_explain_take_any": (
+        "take = any: в свой ход можно забрать все карты со стола; тому, кто начинает новую "
+        "стопку, почти не набрать очков, и матч часто решает первая раздача."
+    ),
     "tui_setup_forced": "Фокстрот обязателен",
     "tui_yes": "да",
     "tui_no": "нет",
+    "tui_explain_forced_no": "Можно сыграть другую карту, даже если можно сделать фокстрот.",
+    "tui_explain_forced_yes": "Если можно сделать фокстрот, его нужно сделать.",
     "tui_setup_leftover": "Карты на столе в конце",
     "tui_leftover_discard": "не идут никому",
     "tui_leftover_last_taker": "тому, кто брал последним",
+    "tui_explain_leftover_discard": "Карты, оставшиеся на столе в конце раздачи, не идут никому.",
+    "tui_explain_leftover_last_taker": (
+        "Карты, оставшиеся на столе в конце раздачи, получает тот, кто брал последним."
+    ),
     "tui_setup_tie": "Больше всех карт, ничья",
     "tui_tie_none": "никто не получает",
     "tui_tie_all": "получают все",
-    "tui_setup_target": "Игра до",
+    "tui_explain_tie_none": (
+        "Если больше всех карт у нескольких игроков поровну, 5 очков не получает никто."
+    ),
+    "tui_explain_tie_all": (
+        "Если больше всех карт у нескольких игроков поровну, каждый из них получает 5 очков."
+    ),
+    "tui_setup_target": "Матч до",
     "tui_target_custom": "другое…",
     "tui_target_placeholder": "очков",
-    "tui_setup_dealer": "Первого сдающего определит жребий в начале партии.",
+    "tui_explain_target": (
+        "Матч кончается после той раздачи, в которой кто-то набрал столько очков."
+    ),
+    "tui_setup_dealer": "Первого сдающего определит жребий в начале матча.",
     "tui_setup_start": "Начать",
     "tui_setup_quit": "Выйти",
-    "tui_setup_bad_target": "Цель партии — целое положительное число очков.",
+    "tui_setup_bad_target": "Матч идёт до целого положительного числа очков.",
     "tui_setup_no_human": "Хотя бы на одном месте должен играть человек.",
-    "tui_keys_setup": "Tab — следующее поле · Enter — открыть список или начать"
-    " · F2 — начать · Esc — выйти",
+    "tui_keys_setup": (
+        "Tab — следующее поле · Enter — открыть список, выбрать · F2 — начать · Esc — выйти"
+    ),
     "tui_lang_en": "English",
     "tui_lang_ru": "Русский",
     "tui_lang_uk": "Українська",
@@ -49,8 +72,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_default_bot": "Компьютер ({level})",
     "tui_default_bot_n": "Компьютер {n} ({level})",
     # стол
-    "tui_deal": "Игра {deal}",
-    "tui_deal_short": "И{deal}",
+    "tui_deal": "Раздача {deal}",
+    "tui_deal_short": "Р{deal}",
     "tui_dealer": "сдаёт: {name}",
     "tui_turn": "ходит: {name}",
     "tui_stock": {
@@ -58,14 +81,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "few": "в запасе {n} карты",
         "many": "в запасе {n} карт",
     },
-    "tui_target": "игра до {target}",
+    "tui_target": "матч до {target}",
     "tui_col_player": "Игрок",
     "tui_col_hand": "На руке",
     "tui_col_taken": "Взято",
     "tui_col_foxtrots": "Фокстроты",
-    "tui_col_total": "Счёт",
-    "tui_dealer_mark": "(сдаёт)",
-    "tui_you_mark": "(вы)",
+    "tui_col_total": "Матч",
+    "tui_dealer_mark": "сдаёт",
+    "tui_you_mark": "вы",
+    "tui_marks": "({marks})",
     "tui_pile": {
         "one": "На столе {n} карта",
         "few": "На столе {n} карты",
@@ -77,29 +101,47 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_your_hand": "{name}, ваши карты ({cards}):",
     "tui_your_hand_turn": "{name}, ваш ход — ваши карты ({cards}):",
     "tui_key_play": "сыграть карту",
-    "tui_key_select": "выбрать и сыграть",
+    "tui_key_select": "выбрать, сыграть",
     "tui_key_take": "забрать со стола",
+    "tui_key_undo": "отменить ход",
     "tui_key_hint": "подсказка",
     "tui_key_count": "счёт карт",
     "tui_key_rules": "правила",
     "tui_key_scores": "очки",
     "tui_key_quit": "сохранить и выйти",
+    "tui_wrong_key": "Клавиша {pressed} здесь ничего не делает: клавиши перечислены ниже.",
+    "tui_last_move": "Последний ход: {text}",
+    "tui_cover_soon": "Ход сделан. Нажмите любую клавишу, чтобы скрыть стол для игрока {name}.",
+    "tui_undone": "Ваш последний ход и ответы компьютера отменены.",
+    "tui_undo_log": "{name} отменяет ход.",
+    "tui_undo_none": "В этой раздаче нет вашего хода, который можно отменить.",
+    "tui_undo_revealed": "Отменить поздно: после вашего хода из запаса сдавались карты.",
+    "tui_undo_hot_seat": "Ходы отменяются только в матче против компьютера.",
     "tui_not_your_turn": "Подождите: сейчас не ваш ход.",
     "tui_no_such_card": "На этой клавише нет карты.",
     "tui_illegal": "Так сейчас ходить нельзя.",
     "tui_illegal_not_your_turn": "Подождите: сейчас не ваш ход.",
     "tui_illegal_not_in_hand": "Этой карты у вас нет.",
-    "tui_illegal_take_not_allowed": "За этим столом карты забирают только картой того же"
-    " достоинства.",
+    "tui_illegal_take_not_allowed": (
+        "За этим столом карты забирают только валетом или картой того же достоинства, что верхняя."
+    ),
     "tui_illegal_empty_pile": "На столе пусто: забирать нечего.",
-    "tui_illegal_must_foxtrot": "Вы можете сделать фокстрот, и за этим столом это обязательно.",
-    "tui_illegal_match_over": "Партия окончена.",
-    "tui_illegal_no_deal": "Следующая игра ещё не сдана.",
+    "tui_illegal_must_foxtrot": (
+        "Вы можете сделать фокстрот ({cards}), а за этим столом это обязательно."
+    ),
+    "tui_illegal_match_over": "Матч окончен.",
+    "tui_illegal_no_deal": "Следующая раздача ещё не сдана.",
     "tui_lot": "Жребий: {draws}. Первым сдаёт {name}.",
     "tui_lot_draw": "{name} {card}",
-    "tui_resumed": "Партия продолжается из файла {path}.",
-    "tui_action_play": "{card} (клавиша {shortcut})",
-    "tui_action_take": "забрать карты со стола (клавиша t)",
+    "tui_resumed": "Матч продолжается из файла {path}.",
+    "tui_bot_failed_error": (
+        "{name}: ошибка в программе, ход не выбран — на этот раз сыгран случайный ход. Матч "
+        "сохранён в файле {path}."
+    ),
+    "tui_bot_failed_illegal": (
+        "{name}: выбран недопустимый ход — на этот раз вместо него сыгран случайный ход. Матч "
+        "сохранён в файле {path}."
+    ),
     # заслон
     "tui_cover": "Передайте ход: {name} — нажмите Enter",
     "tui_cover_note": "Стол скрыт, чтобы никто не увидел чужих карт.",
@@ -107,54 +149,60 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_keys_close": "Enter или Esc — закрыть",
     "tui_thinking": "Думаю…",
     "tui_hint_title": "Подсказка",
-    "tui_hint": "Сыграйте {action}.",
+    "tui_hint_play": "Сыграйте {card} (клавиша {shortcut}).",
+    "tui_hint_take": "Заберите карты со стола (клавиша t).",
     "tui_keys_hint": "Enter — сыграть так · Esc — закрыть",
     "tui_counting_title": "Счёт карт",
     "tui_coach_failed": "Тренер не смог ответить: {error}",
     "tui_rules_title": "Правила",
     "tui_keys_rules": "↑↓ PgUp PgDn — листать · Esc — закрыть",
-    "tui_scores_title": "Очки за каждую игру",
-    "tui_no_scores_yet": "Ни одна игра ещё не закончилась.",
+    "tui_scores_title": "Очки за каждую раздачу",
+    "tui_no_scores_yet": "Ни одна раздача ещё не закончилась.",
     # итоги
-    "tui_score_title": "Игра {deal} окончена — подсчёт очков",
-    "tui_col_foxtrots_n": "Фокс",
-    "tui_col_doubles_n": "Двойн",
-    "tui_col_p1": "P1",
+    "tui_score_title": "Раздача {deal} окончена — подсчёт очков",
+    "tui_col_foxtrots_n": "Фокстроты",
+    "tui_col_doubles_n": "Двойные",
+    "tui_col_p1": "За фокстроты",
     "tui_col_cards": "Карт",
-    "tui_col_p2": "P2",
-    "tui_col_p3": "P3",
-    "tui_col_p4": "P4",
+    "tui_col_p2": "За карты",
+    "tui_col_p3": "За большинство",
+    "tui_col_p4": "Раздача",
     "tui_score_note": (
-        "Фокс — фокстроты, Двойн — двойные фокстроты, Карт — взято карт."
-        " P1: 10 за фокстрот, 20 за двойной. P2: 10 за десятку, 1 за туза и валета, −20 за Д♠."
-        " P3: 5 за больше всех карт. P4 = P1 + P2 + P3. Партия идёт до {target}."
+        "За фокстроты: 10 за фокстрот, 20 за двойной. За карты: 10 за десятку, 1 за туза и "
+        "валета, −20 за Д♠. За большинство: 5 тому, кто взял больше всех карт. Раздача = за "
+        "фокстроты + за карты + за большинство. Матч идёт до {target}."
     ),
-    "tui_winner": "{name} выигрывает партию: {points}.",
-    "tui_keys_next_deal": "Enter — сдать следующую игру",
+    "tui_winner": "{name} выигрывает матч: {points}.",
+    "tui_keys_next_deal": "Enter — сдать следующую раздачу",
     "tui_keys_continue": "Enter — дальше",
-    "tui_match_over": "Партия окончена",
+    "tui_match_over": "Матч окончен",
     "tui_total_line": "{name}: {points}",
-    "tui_saved_at": "Запись партии сохранена в {path}.",
+    "tui_saved_at": "Запись матча сохранена в {path}.",
     "tui_review_offer": "Разбор ходов игрока {name}: компьютер проверит каждый ход.",
-    "tui_keys_match_end": "v — разбор · Tab — другой игрок · n — новая партия · q — выйти",
+    "tui_keys_match_end": "v — разбор · Tab — другой игрок · n — новый матч · q — выйти",
     "tui_review_title": "Разбор ходов: {name}",
     "tui_reviewing": "Компьютер проверяет каждый ход… это может занять минуту.",
     "tui_review_empty": "Разбирать было нечего.",
     # выход и продолжение
-    "tui_saved": "Партия сохранена в {path}. Продолжить: foxtrot play --resume {path}",
-    "tui_no_autosave": "Нет сохранённой партии, которую можно продолжить.",
-    "tui_resume_over": "Партия в {path} окончена; посмотреть её: foxtrot replay {path}",
+    "tui_saved": "Матч сохранён в {path}. Продолжить: foxtrot play --resume {path}",
+    "tui_no_autosave": "Нет сохранённого матча, который можно продолжить.",
+    "tui_resume_over": "Матч в {path} окончен; посмотреть его: foxtrot replay {path}",
+    "tui_record_error": "Сохранённый матч в {path} не прочитать: {reason}",
+    "tui_not_kept": "Ни одного хода не сделано, поэтому матч не сохранён.",
+    "tui_resume_title": "Продолжить сохранённый матч",
+    "tui_resume_item": "{names} · {date} · раздача {deal} · {score}",
+    "tui_keys_resume": "↑↓ — выбрать · Enter — продолжить · Esc — выйти",
     # просмотр записи
-    "tui_replay_header": "Игра {deal} из {deals}, шаг {step} из {steps}",
+    "tui_replay_header": "Раздача {deal} из {deals}, шаг {step} из {steps}",
     "tui_key_next": "вперёд",
     "tui_key_previous": "назад",
-    "tui_key_deal": "следующая/предыдущая игра",
+    "tui_key_deal": "следующая/предыдущая раздача",
     "tui_key_ends": "в начало/в конец",
-    "tui_key_jump": "перейти к игре",
+    "tui_key_jump": "перейти к раздаче",
     "tui_key_hands": "показать все карты",
     "tui_key_close_viewer": "выйти",
-    "tui_jump_title": "Перейти к игре (от 1 до {deals})",
-    "tui_jump_placeholder": "номер игры, от 1 до {deals}",
+    "tui_jump_title": "Перейти к раздаче (от 1 до {deals})",
+    "tui_jump_placeholder": "номер раздачи, от 1 до {deals}",
     "tui_jump_bad": "Введите число от 1 до {deals}.",
     "tui_keys_jump": "Enter — перейти · Esc — отмена",
 }

@@ -7,35 +7,58 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Збільште вікно."
     ),
     # налаштування
-    "tui_setup_title": "Фокстрот — нова партія",
+    "tui_setup_title": "Фокстрот — новий матч",
     "tui_setup_players": "Гравців",
     "tui_setup_language": "Мова",
     "tui_setup_seat": "Місце {n}",
     "tui_seat_human": "Людина",
     "tui_seat_bot": "Комп'ютер, {level}",
     "tui_setup_name_placeholder": "ім'я (можна не вводити)",
-    "tui_setup_take": "Забрати карти зі столу",
-    "tui_take_any": "будь-коли у свій хід",
-    "tui_take_match": "картою того ж значення",
+    "tui_setup_take": "Як забирають карти",
+    "tui_take_any": "будь-коли у свій хід (take = any)",
+    "tui_take_match": "валетом або такою ж (take = match)",
+    "tui_explain_take_match": (
+        "take = match: карти зі столу забирає валет або карта того ж значення, що й верхня."
+    ),
+    "tui_explain_take_any": (
+        "take = any: у свій хід можна забрати всі карти зі столу; тому, хто починає нову "
+        "стопку, майже не набрати очок, і матч часто вирішує перша роздача."
+    ),
     "tui_setup_forced": "Фокстрот обов'язковий",
     "tui_yes": "так",
     "tui_no": "ні",
+    "tui_explain_forced_no": "Можна зіграти іншу карту, навіть коли можна зробити фокстрот.",
+    "tui_explain_forced_yes": "Якщо можна зробити фокстрот, його треба зробити.",
     "tui_setup_leftover": "Карти на столі наприкінці",
     "tui_leftover_discard": "не дістаються нікому",
     "tui_leftover_last_taker": "тому, хто брав останнім",
+    "tui_explain_leftover_discard": (
+        "Карти, що лишилися на столі наприкінці роздачі, не дістаються нікому."
+    ),
+    "tui_explain_leftover_last_taker": (
+        "Карти, що лишилися на столі наприкінці роздачі, отримує той, хто брав останнім."
+    ),
     "tui_setup_tie": "Найбільше карт, нічия",
     "tui_tie_none": "ніхто не отримує",
     "tui_tie_all": "отримують усі",
-    "tui_setup_target": "Гра до",
+    "tui_explain_tie_none": (
+        "Якщо найбільше карт у кількох гравців порівну, 5 очок не отримує ніхто."
+    ),
+    "tui_explain_tie_all": (
+        "Якщо найбільше карт у кількох гравців порівну, кожен із них отримує 5 очок."
+    ),
+    "tui_setup_target": "Матч до",
     "tui_target_custom": "інше…",
     "tui_target_placeholder": "очок",
-    "tui_setup_dealer": "Першого, хто здає, визначить жереб на початку партії.",
+    "tui_explain_target": "Матч закінчується після тієї роздачі, у якій хтось набрав стільки очок.",
+    "tui_setup_dealer": "Першого, хто здає, визначить жереб на початку матчу.",
     "tui_setup_start": "Почати",
     "tui_setup_quit": "Вийти",
-    "tui_setup_bad_target": "Мета партії — ціле додатне число очок.",
+    "tui_setup_bad_target": "Матч грають до цілого додатного числа очок.",
     "tui_setup_no_human": "Хоча б на одному місці має грати людина.",
-    "tui_keys_setup": "Tab — наступне поле · Enter — відкрити список або почати"
-    " · F2 — почати · Esc — вийти",
+    "tui_keys_setup": (
+        "Tab — наступне поле · Enter — відкрити список, вибрати · F2 — почати · Esc — вийти"
+    ),
     "tui_lang_en": "English",
     "tui_lang_ru": "Русский",
     "tui_lang_uk": "Українська",
@@ -49,8 +72,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_default_bot": "Комп'ютер ({level})",
     "tui_default_bot_n": "Комп'ютер {n} ({level})",
     # стіл
-    "tui_deal": "Гра {deal}",
-    "tui_deal_short": "Г{deal}",
+    "tui_deal": "Роздача {deal}",
+    "tui_deal_short": "Р{deal}",
     "tui_dealer": "здає: {name}",
     "tui_turn": "ходить: {name}",
     "tui_stock": {
@@ -58,14 +81,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "few": "у запасі {n} карти",
         "many": "у запасі {n} карт",
     },
-    "tui_target": "гра до {target}",
+    "tui_target": "матч до {target}",
     "tui_col_player": "Гравець",
     "tui_col_hand": "На руці",
     "tui_col_taken": "Взято",
     "tui_col_foxtrots": "Фокстроти",
-    "tui_col_total": "Рахунок",
-    "tui_dealer_mark": "(здає)",
-    "tui_you_mark": "(ви)",
+    "tui_col_total": "Матч",
+    "tui_dealer_mark": "здає",
+    "tui_you_mark": "ви",
+    "tui_marks": "({marks})",
     "tui_pile": {
         "one": "На столі {n} карта",
         "few": "На столі {n} карти",
@@ -77,28 +101,49 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_your_hand": "{name}, ваші карти ({cards}):",
     "tui_your_hand_turn": "{name}, ваш хід — ваші карти ({cards}):",
     "tui_key_play": "зіграти карту",
-    "tui_key_select": "вибрати й зіграти",
+    "tui_key_select": "вибрати, зіграти",
     "tui_key_take": "забрати зі столу",
+    "tui_key_undo": "скасувати хід",
     "tui_key_hint": "підказка",
     "tui_key_count": "лік карт",
     "tui_key_rules": "правила",
     "tui_key_scores": "очки",
     "tui_key_quit": "зберегти й вийти",
+    "tui_wrong_key": "Клавіша {pressed} тут нічого не робить: клавіші перелічено нижче.",
+    "tui_last_move": "Останній хід: {text}",
+    "tui_cover_soon": (
+        "Хід зроблено. Натисніть будь-яку клавішу, щоб сховати стіл для гравця {name}."
+    ),
+    "tui_undone": "Ваш останній хід і відповіді комп'ютера скасовано.",
+    "tui_undo_log": "{name} скасовує хід.",
+    "tui_undo_none": "У цій роздачі немає вашого ходу, який можна скасувати.",
+    "tui_undo_revealed": "Скасувати запізно: після вашого ходу із запасу роздавали карти.",
+    "tui_undo_hot_seat": "Ходи скасовуються лише в матчі проти комп'ютера.",
     "tui_not_your_turn": "Зачекайте: зараз не ваш хід.",
     "tui_no_such_card": "На цій клавіші немає карти.",
     "tui_illegal": "Так зараз ходити не можна.",
     "tui_illegal_not_your_turn": "Зачекайте: зараз не ваш хід.",
     "tui_illegal_not_in_hand": "Цієї карти у вас немає.",
-    "tui_illegal_take_not_allowed": "За цим столом карти забирають лише картою того ж значення.",
+    "tui_illegal_take_not_allowed": (
+        "За цим столом карти забирають лише валетом або картою того ж значення, що й верхня."
+    ),
     "tui_illegal_empty_pile": "На столі порожньо: забирати нічого.",
-    "tui_illegal_must_foxtrot": "Ви можете зробити фокстрот, і за цим столом це обов'язково.",
-    "tui_illegal_match_over": "Партію закінчено.",
-    "tui_illegal_no_deal": "Наступну гру ще не роздано.",
+    "tui_illegal_must_foxtrot": (
+        "Ви можете зробити фокстрот ({cards}), і за цим столом це обов'язково."
+    ),
+    "tui_illegal_match_over": "Матч закінчено.",
+    "tui_illegal_no_deal": "Наступну роздачу ще не роздано.",
     "tui_lot": "Жереб: {draws}. Першим здає {name}.",
     "tui_lot_draw": "{name} {card}",
-    "tui_resumed": "Партія триває з файла {path}.",
-    "tui_action_play": "{card} (клавіша {shortcut})",
-    "tui_action_take": "забрати карти зі столу (клавіша t)",
+    "tui_resumed": "Матч триває з файла {path}.",
+    "tui_bot_failed_error": (
+        "{name}: помилка в програмі, хід не вибрано — цього разу зіграно випадковий хід. Матч "
+        "збережено у файлі {path}."
+    ),
+    "tui_bot_failed_illegal": (
+        "{name}: вибрано недозволений хід — цього разу замість нього зіграно випадковий хід. "
+        "Матч збережено у файлі {path}."
+    ),
     # заслона
     "tui_cover": "Передайте хід: {name} — натисніть Enter",
     "tui_cover_note": "Стіл приховано, щоб ніхто не побачив чужих карт.",
@@ -106,54 +151,60 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_keys_close": "Enter або Esc — закрити",
     "tui_thinking": "Думаю…",
     "tui_hint_title": "Підказка",
-    "tui_hint": "Зіграйте {action}.",
+    "tui_hint_play": "Зіграйте {card} (клавіша {shortcut}).",
+    "tui_hint_take": "Заберіть карти зі столу (клавіша t).",
     "tui_keys_hint": "Enter — зіграти так · Esc — закрити",
     "tui_counting_title": "Лік карт",
     "tui_coach_failed": "Тренер не зміг відповісти: {error}",
     "tui_rules_title": "Правила",
     "tui_keys_rules": "↑↓ PgUp PgDn — гортати · Esc — закрити",
-    "tui_scores_title": "Очки за кожну гру",
-    "tui_no_scores_yet": "Жодну гру ще не закінчено.",
+    "tui_scores_title": "Очки за кожну роздачу",
+    "tui_no_scores_yet": "Жодну роздачу ще не закінчено.",
     # підсумки
-    "tui_score_title": "Гру {deal} закінчено — підрахунок очок",
-    "tui_col_foxtrots_n": "Фокс",
-    "tui_col_doubles_n": "Подв",
-    "tui_col_p1": "P1",
+    "tui_score_title": "Роздачу {deal} закінчено — підрахунок очок",
+    "tui_col_foxtrots_n": "Фокстроти",
+    "tui_col_doubles_n": "Подвійні",
+    "tui_col_p1": "За фокстроти",
     "tui_col_cards": "Карт",
-    "tui_col_p2": "P2",
-    "tui_col_p3": "P3",
-    "tui_col_p4": "P4",
+    "tui_col_p2": "За карти",
+    "tui_col_p3": "За більшість",
+    "tui_col_p4": "Роздача",
     "tui_score_note": (
-        "Фокс — фокстроти, Подв — подвійні фокстроти, Карт — взято карт."
-        " P1: 10 за фокстрот, 20 за подвійний. P2: 10 за десятку, 1 за туза й валета,"
-        " −20 за Д♠. P3: 5 за найбільше карт. P4 = P1 + P2 + P3. Партія йде до {target}."
+        "За фокстроти: 10 за фокстрот, 20 за подвійний. За карти: 10 за десятку, 1 за туза й "
+        "валета, −20 за Д♠. За більшість: 5 тому, хто взяв найбільше карт. Роздача = за "
+        "фокстроти + за карти + за більшість. Матч грають до {target}."
     ),
-    "tui_winner": "{name} виграє партію: {points}.",
-    "tui_keys_next_deal": "Enter — роздати наступну гру",
+    "tui_winner": "{name} виграє матч: {points}.",
+    "tui_keys_next_deal": "Enter — роздати наступну роздачу",
     "tui_keys_continue": "Enter — далі",
-    "tui_match_over": "Партію закінчено",
+    "tui_match_over": "Матч закінчено",
     "tui_total_line": "{name}: {points}",
-    "tui_saved_at": "Запис партії збережено в {path}.",
+    "tui_saved_at": "Запис матчу збережено в {path}.",
     "tui_review_offer": "Розбір ходів гравця {name}: комп'ютер перевірить кожен хід.",
-    "tui_keys_match_end": "v — розбір · Tab — інший гравець · n — нова партія · q — вийти",
+    "tui_keys_match_end": "v — розбір · Tab — інший гравець · n — новий матч · q — вийти",
     "tui_review_title": "Розбір ходів: {name}",
     "tui_reviewing": "Комп'ютер перевіряє кожен хід… це може забрати хвилину.",
     "tui_review_empty": "Розбирати було нічого.",
     # вихід і продовження
-    "tui_saved": "Партію збережено в {path}. Продовжити: foxtrot play --resume {path}",
-    "tui_no_autosave": "Немає збереженої партії, яку можна продовжити.",
-    "tui_resume_over": "Партію в {path} закінчено; переглянути її: foxtrot replay {path}",
+    "tui_saved": "Матч збережено в {path}. Продовжити: foxtrot play --resume {path}",
+    "tui_no_autosave": "Немає збереженого матчу, який можна продовжити.",
+    "tui_resume_over": "Матч у {path} закінчено; переглянути його: foxtrot replay {path}",
+    "tui_record_error": "Збережений матч у {path} не прочитати: {reason}",
+    "tui_not_kept": "Жодного ходу не зроблено, тому матч не збережено.",
+    "tui_resume_title": "Продовжити збережений матч",
+    "tui_resume_item": "{names} · {date} · роздача {deal} · {score}",
+    "tui_keys_resume": "↑↓ — вибрати · Enter — продовжити · Esc — вийти",
     # перегляд запису
-    "tui_replay_header": "Гра {deal} з {deals}, крок {step} з {steps}",
+    "tui_replay_header": "Роздача {deal} з {deals}, крок {step} з {steps}",
     "tui_key_next": "уперед",
     "tui_key_previous": "назад",
-    "tui_key_deal": "наступна/попередня гра",
+    "tui_key_deal": "наступна/попередня роздача",
     "tui_key_ends": "на початок/у кінець",
-    "tui_key_jump": "перейти до гри",
+    "tui_key_jump": "перейти до роздачі",
     "tui_key_hands": "показати всі карти",
     "tui_key_close_viewer": "вийти",
-    "tui_jump_title": "Перейти до гри (від 1 до {deals})",
-    "tui_jump_placeholder": "номер гри, від 1 до {deals}",
+    "tui_jump_title": "Перейти до роздачі (від 1 до {deals})",
+    "tui_jump_placeholder": "номер роздачі, від 1 до {deals}",
     "tui_jump_bad": "Введіть число від 1 до {deals}.",
     "tui_keys_jump": "Enter — перейти · Esc — скасувати",
 }

@@ -44,12 +44,28 @@ import signal
 import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
-from ..bots import BOT_NAMES, LEVELS, Bot, CheatingBot, decide, make_bot
+from ..bots import (
+    BOT_NAMES,
+    LEVELS,
+    ORACLE,
+    Bot,
+    CheatingBot,
+    decide,
+    decide_oracle,
+    make_bot,
+    make_oracle,
+)
 from ..bots.expert import ExpertBot, OracleBot
 from ..core import Phase, State, TableOptions
 from .results import GameResult, TournamentResults, summarize
 
+if TYPE_CHECKING:
+    from .backends import Backend
+
+#: A saved policy as an entrant: ``policy:PATH`` (``foxtrot.env.policy``, extra ``[train]``).
+POLICY = "policy"
 #: The bots whose search budget ``--expert-iterations`` and ``--expert-seconds`` set.
 SEARCH_BOTS = ("expert", "oracle")
 
@@ -67,11 +83,17 @@ class BotSpec:
     kind: str
     iterations: int | None = None
     seconds: float | None = None
+    path: str | None = None  # the saved policy of a ``policy:PATH`` entrant
 
     def build(self) -> Bot | CheatingBot:
         """A fresh bot of this kind and budget."""
+        if self.kind == POLICY:
+            from ..env.policy import PolicyBot  # noqa: PLC0415 (numpy, torch: only when used)
+
+            assert self.path is not None
+            return PolicyBot(self.path)
         if self.kind not in SEARCH_BOTS or (self.iterations is None and self.seconds is None):
-            return make_bot(self.kind)
+            return make_oracle() if self.kind == ORACLE else make_bot(self.kind)
         # Only the budget that was chosen is passed: the rest stays the bot's own default.
         cls = ExpertBot if self.kind == "expert" else OracleBot
         if self.iterations is None:
@@ -103,15 +125,25 @@ def parse_bots(
     if not names or any(not name for name in names):
         raise ValueError(
             f"no bot named in {text!r} (expected a comma-separated list of "
-            f"{', '.join(BOT_NAMES)} or {', '.join(LEVELS)})"
+            f"{', '.join((*BOT_NAMES, ORACLE))} or {', '.join(LEVELS)})"
         )
     specs = []
     seen: dict[str, int] = {}
     for name in names:
-        make_bot(name)  # raises ValueError with the known names
+        policy = name.startswith(POLICY + ":")
+        if policy and name == POLICY + ":":
+            raise ValueError(f"{name!r}: name the saved policy file, e.g. policy:agent.zip")
+        if not policy and name != ORACLE and LEVELS.get(name, name) not in BOT_NAMES:
+            raise ValueError(
+                f"unknown bot {name!r} (expected {', '.join((*BOT_NAMES, ORACLE))}"
+                f" or {', '.join(LEVELS)}, or policy:PATH)"
+            )
         seen[name] = seen.get(name, 0) + 1
         label = name if seen[name] == 1 else f"{name}#{seen[name]}"
-        specs.append(BotSpec(label, LEVELS.get(name, name), iterations, seconds))
+        if policy:
+            specs.append(BotSpec(label, POLICY, path=name[len(POLICY) + 1 :]))
+        else:
+            specs.append(BotSpec(label, LEVELS.get(name, name), iterations, seconds))
     return tuple(specs)
 
 
@@ -234,8 +266,8 @@ def play_match(
     rngs: Sequence[random.Random],
 ) -> tuple[State, list[list[float]]]:
     """A whole match to the target: the first dealer by lot and every shuffle from ``deals``,
-    each move from ``decide`` with the seat's generator; also the seconds of every decision,
-    per seat."""
+    each move from ``decide`` with the seat's generator (the oracle: ``decide_oracle``, on
+    a clone of the state); also the seconds of every decision, per seat."""
     state = State(options, rng=deals)
     times: list[list[float]] = [[] for _ in players]
     clock = time.perf_counter
@@ -245,7 +277,11 @@ def play_match(
             seat = state.to_move
             assert seat is not None
             start = clock()
-            action = decide(players[seat], state, rngs[seat])
+            player = players[seat]
+            if isinstance(player, CheatingBot):
+                action = decide_oracle(player, state, rngs[seat])
+            else:
+                action = decide(player, state, rngs[seat])
             times[seat].append(clock() - start)
             state.apply_unchecked(action)  # decide has checked it
     return state, times
@@ -326,16 +362,23 @@ def _ignore_interrupts() -> None:
 
 
 def run_tournament(
-    config: TournamentConfig, *, jobs: int = 1, progress: Callable[[GameResult], None] | None = None
+    config: TournamentConfig,
+    *,
+    jobs: int = 1,
+    progress: Callable[[GameResult], None] | None = None,
+    backend: Backend | None = None,
 ) -> TournamentResults:
-    """Play every match of ``config`` on ``jobs`` processes and summarize them.
+    """Play every match of ``config`` on ``jobs`` processes (or on ``backend``, see
+    ``research.backends``: the same results) and summarize them.
 
     ``progress`` is called after each match, in task order (for a progress bar).
     """
     start = time.perf_counter()
     games = []
+    todo = tasks(config)
+    playing = play_games(todo, jobs) if backend is None else backend.play(todo)
     # closing: on Ctrl-C in ``progress`` the workers stop now, not when the frame is freed
-    with contextlib.closing(play_games(tasks(config), jobs)) as played:
+    with contextlib.closing(playing) as played:
         for game in played:
             games.append(game)
             if progress is not None:
@@ -353,6 +396,7 @@ def run_tournament(
 
 
 __all__ = [
+    "POLICY",
     "SEARCH_BOTS",
     "BotSpec",
     "GameTask",

@@ -12,6 +12,7 @@ turn it is, after the cover has been dismissed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -20,10 +21,11 @@ from textual.binding import Binding, BindingType
 from textual.events import Resize
 from textual.worker import Worker, WorkerState
 
-from ..core import TAKE, Action, Event, Phase, replay
+from ..core import TAKE, Action, CardPlayed, Event, FoxtrotError, Phase, PileTaken, replay
 from ..i18n import catalog
 from ..narrate import narrate
 from . import view
+from .resume import ResumeScreen
 from .screens import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -36,48 +38,16 @@ from .screens import (
     RulesScreen,
     score_sheet,
 )
-from .session import Match
+from .session import Match, SavedMatch, UndoError
 from .setup import SetupScreen, SetupValues
+from .style import CSS
 from .table import TableScreen
 
-CSS: Final = """
-TooSmall { display: none; }
-App.-too-small TooSmall {
-    display: block; width: 100%; height: 100%; content-align: center middle;
-    text-style: bold; background: $error 30%;
-}
-App.-too-small .body { display: none; }
-.body { height: 1fr; }
-.title { text-style: bold; background: $primary 40%; padding: 0 1; height: auto; }
-.keys { color: $text-muted; padding: 0 1; height: auto; }
-.error { color: $error; padding: 0 1; height: auto; }
-.note { color: $text-muted; padding: 0 1; height: auto; }
-#header { padding: 0 1; height: auto; background: $primary 20%; }
-#players { height: auto; padding: 0 1; }
-#pile { height: auto; padding: 0 1; border-top: solid $primary 30%; }
-#log { height: 1fr; min-height: 3; padding: 0 1; border-top: solid $primary 30%; }
-#hand-title { height: auto; padding: 0 1; border-top: solid $primary 30%; }
-#hand { height: auto; min-height: 1; padding: 0 1; }
-#status { height: 1; padding: 0 1; }
-#cover { height: 1fr; content-align: center middle; text-style: bold; }
-#winner, #totals, #offer, .dim { height: auto; padding: 0 1; margin: 1 0 0 0; }
-FoxModal { align: center middle; }
-.dialog {
-    width: 96%; height: auto; max-height: 96%; border: thick $primary; background: $surface;
-    padding: 0 1;
-}
-.dialog VerticalScroll { height: auto; max-height: 80vh; }
-#stock { height: auto; padding: 0 1; }
-#form { height: 1fr; }
-.row { height: auto; margin: 0 1; }
-.row .label { width: 24; padding: 0 1 0 0; }
-.row Select { width: 30; }
-.row Input { width: 24; }
-#buttons { height: auto; margin: 0 1; }
-#buttons Button { margin: 0 2 0 0; }
-"""
-
 BOT_DELAY: Final = 0.6
+#: Seconds the mover sees what his move did before the cover hides the table (hot-seat).
+COVER_DELAY: Final = 2.0
+#: Keys that move around a screen (the log scrolls with them): never "a wrong key".
+_MOVING_KEYS: Final = {"up", "down", "pageup", "pagedown", "home", "end", "tab", "shift+tab"}
 
 
 class PlayApp(App[str | None]):
@@ -96,8 +66,10 @@ class PlayApp(App[str | None]):
         match: Match | None = None,
         setup: SetupValues | None = None,
         *,
+        saved: Sequence[SavedMatch] = (),
         seed: int | None = None,
         bot_delay: float = BOT_DELAY,
+        cover_delay: float = COVER_DELAY,
         hint_budget: tuple[int, float | None] = (1500, 1.5),
         review_budget: tuple[int, float | None] = (150, 0.05),
     ) -> None:
@@ -105,8 +77,11 @@ class PlayApp(App[str | None]):
         self.lang = lang
         self.match = match
         self.setup_values = setup or SetupValues(lang=lang)
+        self.saved = list(saved)
+        self.error = ""  # a match chosen from the list that cannot be read: said after leaving
         self.seed = seed
         self.bot_delay = bot_delay
+        self.cover_delay = cover_delay
         self.hint_budget = hint_budget
         self.review_budget = review_budget
         self.viewer: int | None = None
@@ -116,6 +91,10 @@ class PlayApp(App[str | None]):
         self.generation = 0
         self.saved_to: Path | None = None
         self.history: list[str] = []
+        self.last_move = ""  # the last move in words, highlighted on the table
+        self.last_mover: int | None = None
+        self.cover_pending: int | None = None  # hot-seat: the seat the cover is coming for
+        self.status_at: tuple[int, int] | None = None  # the state a message on the table is about
 
     # ------------------------------------------------------------ starting
 
@@ -124,8 +103,25 @@ class PlayApp(App[str | None]):
         self._check_size(self.size.width, self.size.height)
         if self.match is not None:
             self.start_table(resumed=bool(self.match.state.deal_logs()))
+        elif self.saved:
+            self.push_screen(ResumeScreen(self.lang, self.saved), self._resume_chosen)
         else:
             self.show_setup()
+
+    def _resume_chosen(self, saved: SavedMatch | None) -> None:
+        if saved is None:
+            self.exit(None)
+            return
+        try:
+            self.match = Match.resume(saved.path, seed=self.seed, lang=self.lang)
+        except FoxtrotError as error:
+            self.error = catalog(self.lang).text(
+                "tui_record_error", path=str(saved.path), reason=str(error)
+            )
+            self.exit(None)
+            return
+        self.lang = self.match.lang
+        self.start_table(resumed=True)
 
     def show_setup(self) -> None:
         """The setup screen; Start begins a new match."""
@@ -140,7 +136,7 @@ class PlayApp(App[str | None]):
         self.lang = values.lang
         n = values.options.players
         self.match = Match.new(
-            values.options, values.seats[:n], values.chosen_names(), seed=self.seed
+            values.options, values.seats[:n], values.chosen_names(), seed=self.seed, lang=self.lang
         )
         self.start_table(resumed=False)
 
@@ -191,7 +187,26 @@ class PlayApp(App[str | None]):
         """Tell what happened, then go on."""
         names = self.match.state.names if self.match else ()
         self.log_lines([line for event in events for line in narrate(event, names, self.lang)])
+        moves = [event for event in events if isinstance(event, (CardPlayed, PileTaken))]
+        if moves:
+            self.last_move = " ".join(narrate(moves[-1], names, self.lang))
+            self.last_mover = moves[-1].seat
+        if any(not isinstance(event, (CardPlayed, PileTaken)) for event in events):
+            self.last_move = ""  # a deal began or ended, or the stock was dealt again
         self.advance()
+
+    def version(self) -> tuple[int, int]:
+        """Where the match stands: the deal, and the number of actions in it."""
+        if self.match is None:
+            return (0, 0)
+        logs = self.match.state.deal_logs()
+        return (len(logs), len(logs[-1].actions) if logs else 0)
+
+    def say(self, text: str, *, warn: bool = True) -> None:
+        """A message on the table about the match as it stands; it goes at the next move."""
+        if self.table is not None and self.table.ready:
+            self.table.status(text, warn=warn)
+            self.status_at = self.version()
 
     def advance(self) -> None:
         """Whose move is it: a bot's (schedule it), a person's (cover in hot-seat), a deal's end."""
@@ -225,12 +240,33 @@ class PlayApp(App[str | None]):
             self.refresh_table()
             self.schedule_bot()
         elif match.hot_seat and self.viewer != seat:
-            self.viewer = None
-            self.refresh_table()
-            self.push_screen(CoverScreen(self.lang, state.names[seat]), self._uncover)
+            if self.cover_delay > 0 and self.viewer is not None and self.last_mover == self.viewer:
+                # the mover sees what his move did first: a short pause, or any key
+                self.cover_pending = seat
+                self.refresh_table()
+                self.say(self.cat_text("tui_cover_soon", name=state.names[seat]), warn=False)
+                generation = self.generation
+                self.set_timer(self.cover_delay, lambda: self.cover(generation))
+                return
+            self.cover_pending = seat
+            self.cover(self.generation)
         else:
             self.viewer = seat
             self.refresh_table()
+
+    def cat_text(self, message: str, **values: object) -> str:
+        """A message of the app's language."""
+        return catalog(self.lang).text(message, **values)
+
+    def cover(self, generation: int) -> None:
+        """Hide the table and ask for the next person (hot-seat), once."""
+        match, seat = self.match, self.cover_pending
+        if match is None or seat is None or generation != self.generation:
+            return
+        self.cover_pending = None
+        self.viewer = None
+        self.refresh_table()
+        self.push_screen(CoverScreen(self.lang, match.state.names[seat]), self._uncover)
 
     def _uncover(self, _: Any = None) -> None:
         match = self.match
@@ -281,7 +317,16 @@ class PlayApp(App[str | None]):
             return
         state = self.match.state
         seat = self.viewer if self.viewer is not None else 0
-        self.table.show(state.observation(seat), self.viewer, self.selected)
+        if self.status_at is not None and self.status_at != self.version():
+            self.table.status("")  # the message was about a move that is no longer the last
+            self.status_at = None
+        self.table.show(
+            state.observation(seat),
+            self.viewer,
+            self.selected,
+            last=self.last_move,
+            undo=self.match.can_undo,
+        )
 
     # ------------------------------------------------------------ bots
 
@@ -322,10 +367,18 @@ class PlayApp(App[str | None]):
         match = self.match
         if match is None or generation != self.generation or match.state.to_move != seat:
             return
-        action = worker.result if event.state is WorkerState.SUCCESS else None
-        if not isinstance(action, Action) or not match.state.is_legal(action, seat):
-            action = match.state.legal_actions()[0]  # a failing bot must not stop the game
+        result = worker.result if event.state is WorkerState.SUCCESS else None
+        error = worker.error if event.state is WorkerState.ERROR else None
+        action, failure = match.bot_result(seat, result, error)
+        if failure is None:
+            self.after(match.apply(action, seat))
+            return
+        # never silent: told on the screen, logged, saved (session)
+        key = "tui_bot_failed_error" if failure.raised else "tui_bot_failed_illegal"
+        text = catalog(self.lang).text(key, name=match.state.names[seat], path=str(match.path))
+        self.log_lines([text])
         self.after(match.apply(action, seat))
+        self.say(text)
 
     @property
     def waiting_for(self) -> int | None:
@@ -350,8 +403,12 @@ class PlayApp(App[str | None]):
         """A key pressed at the table; True if it meant something."""
         if self.has_class("-too-small") or self.match is None or self.table is None:
             return False
+        if self.cover_pending is not None:  # hot-seat: any key hides the table now
+            self.cover(self.generation)
+            return True
         commands = {
             "t": self.take,
+            "u": self.undo,
             "h": self.hint,
             "c": self.counting,
             "r": self.rules,
@@ -367,12 +424,16 @@ class PlayApp(App[str | None]):
         if char and char in view.CARD_KEYS:
             self.play_index(view.CARD_KEYS.index(char))
             return True
-        return False
+        if key in _MOVING_KEYS or not ((char.isprintable() and char.strip()) or key[:1] == "f"):
+            return False  # scrolling the log, or a modifier alone
+        shown = char if char.isprintable() and char.strip() else key.upper()
+        self.say(self.cat_text("tui_wrong_key", pressed=shown))
+        return True
 
     def _my_turn(self) -> int | None:
         seat = self.turn_of_viewer()
-        if seat is None and self.table is not None:
-            self.table.status(catalog(self.lang).text("tui_not_your_turn"), warn=True)
+        if seat is None:
+            self.say(self.cat_text("tui_not_your_turn"))
         return seat
 
     def play_index(self, index: int) -> None:
@@ -382,8 +443,7 @@ class PlayApp(App[str | None]):
             return
         hand = self.match.state.observation(seat).hand
         if index >= len(hand):
-            assert self.table is not None
-            self.table.status(catalog(self.lang).text("tui_no_such_card"), warn=True)
+            self.say(self.cat_text("tui_no_such_card"))
             return
         card = hand[index]
         assert card is not None
@@ -398,14 +458,41 @@ class PlayApp(App[str | None]):
         seat = self._my_turn()
         if seat is None or self.match is None or self.table is None:
             return
-        error = self.match.state.why_illegal(action, seat)
-        cat = catalog(self.lang)
+        state = self.match.state
+        error = state.why_illegal(action, seat)
         if error is not None:
             key = f"tui_illegal_{error.code}"
-            self.table.status(cat.text(key if key in _ILLEGAL else "tui_illegal"), warn=True)
+            if error.code == "must_foxtrot":  # name the cards that make the foxtrot
+                cards = {a.card.display(self.lang) for a in state.legal_actions() if a.card}
+                self.say(self.cat_text(key, cards=", ".join(sorted(cards))))
+                return
+            self.say(self.cat_text(key if key in _ILLEGAL else "tui_illegal"))
             return
         self.table.status("")
         self.after(self.match.apply(action, seat))
+
+    def undo(self) -> None:
+        """Take back the person's last move and the computers' replies (against computers only)."""
+        match = self.match
+        if match is None:
+            return
+        if not match.can_undo:
+            self.say(self.cat_text("tui_undo_hot_seat"))
+            return
+        seat = self._my_turn()
+        if seat is None:
+            return
+        try:
+            match.undo(seat)
+        except UndoError as refused:
+            self.say(self.cat_text(f"tui_undo_{refused.code}"))
+            return
+        self.generation += 1  # a bot's answer still on its way is for a move that is gone
+        self.bot_pending = False
+        self.last_move = ""
+        self.log_lines([self.cat_text("tui_undo_log", name=match.state.names[seat])])
+        self.advance()
+        self.say(self.cat_text("tui_undone"), warn=False)
 
     def move_selection(self, key: str) -> None:
         """Arrows choose a card, Enter or Space plays it."""

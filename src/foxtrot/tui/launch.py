@@ -3,34 +3,65 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+import contextlib
+import logging
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from rich.console import Console
-
-from ..core import FoxtrotError, Phase, TableOptions
+from ..core import FoxtrotError, Phase, RecordError, TableOptions
 from ..i18n import catalog
 from .app import BOT_DELAY, PlayApp
 from .replay import ReplayApp
-from .session import Match, newest_autosave, parse_seats
+from .session import LOG, Match, parse_seats, saved_matches
 from .setup import MAX_SEATS, SetupValues
 
+#: "(rule G2)", "(rules C3, M1)": rule ids are for developers and logs, not for players.
+_RULE_IDS: Final = re.compile(r"\s*\(rules? [A-Z][0-9]+[a-z]?(?:[-–, ]+[A-Z]?[0-9]+[a-z]?)*\)")
 
-def run_play(args: argparse.Namespace, options: TableOptions, lang: str, out: Console) -> int:
-    """``foxtrot play``: resume, start at once from flags, or show the setup screen."""
+
+def for_player(message: str) -> str:
+    """A message without the rule ids it may carry (they mean nothing to a player)."""
+    return _RULE_IDS.sub("", message)
+
+
+def resume_match(path: Path, lang: str, seed: int | None) -> Match:
+    """The match saved in ``path``; a record that cannot be read is refused in words a player
+    understands (the full message, rule ids and all, goes to the log)."""
+    try:
+        return Match.resume(path, seed=seed, lang=lang)
+    except RecordError as error:
+        LOG.log(logging.INFO, "cannot resume %s: %s", path, error)
+        reason = for_player(str(error)).removeprefix(f"{path}: ")
+        raise FoxtrotError(
+            catalog(lang).text("tui_record_error", path=str(path), reason=reason)
+        ) from error
+
+
+def run_play(
+    args: argparse.Namespace, options: TableOptions, lang: str, say: Callable[[str], None]
+) -> int:
+    """``foxtrot play``: resume, start at once from flags, or show the setup screen.
+
+    ``say`` prints a line for the person after the game's screen has closed.
+    """
     delay = BOT_DELAY if args.bot_delay is None else max(0.0, args.bot_delay)
     if args.resume is not None:
-        path = Path(args.resume) if args.resume else newest_autosave()
-        if path is None:
+        saved = [] if args.resume else saved_matches()
+        if not args.resume and not saved:
             raise FoxtrotError(catalog(lang).text("tui_no_autosave"))
-        match = Match.resume(path, seed=args.seed)
-        if match.state.phase is Phase.OVER:
-            raise FoxtrotError(catalog(lang).text("tui_resume_over", path=str(path)))
-        app = PlayApp(lang, match, seed=args.seed, bot_delay=delay)
+        if len(saved) > 1:  # several unfinished matches: the person chooses
+            app = PlayApp(lang, saved=saved, seed=args.seed, bot_delay=delay)
+        else:
+            path = Path(args.resume) if args.resume else saved[0].path
+            match = resume_match(path, lang, args.seed)
+            if match.state.phase is Phase.OVER:
+                raise FoxtrotError(catalog(lang).text("tui_resume_over", path=str(path)))
+            app = PlayApp(match.lang, match, seed=args.seed, bot_delay=delay)
     elif args.bots or args.humans:
         players, seats, names = parse_seats(args.players, args.bots, args.humans, args.names, lang)
-        match = Match.new(options.replace(players=players), seats, names, seed=args.seed)
+        match = Match.new(options.replace(players=players), seats, names, seed=args.seed, lang=lang)
         app = PlayApp(lang, match, seed=args.seed, bot_delay=delay)
     else:
         setup = SetupValues(options=options, lang=lang)
@@ -43,9 +74,16 @@ def run_play(args: argparse.Namespace, options: TableOptions, lang: str, out: Co
     except KeyboardInterrupt:
         if app.match is not None:
             app.saved_to = app.match.save()
+    if app.error:
+        raise FoxtrotError(app.error)
     if app.match is not None and app.match.state.phase is not Phase.OVER:
+        if app.match.abandoned:  # left before any move of a person: not kept
+            with contextlib.suppress(OSError):
+                app.match.path.unlink()
+            say(catalog(app.lang).text("tui_not_kept"))
+            return 0
         path = app.saved_to or app.match.save()
-        out.print(catalog(app.lang).text("tui_saved", path=str(path)), markup=False)
+        say(catalog(app.lang).text("tui_saved", path=str(path)))
     return 0
 
 

@@ -23,8 +23,8 @@ from ..core import replay as replay_steps
 from ..i18n import catalog
 from ..narrate import narrate
 from . import view
-from .app import CSS
 from .screens import MIN_HEIGHT, MIN_WIDTH, FoxScreen, JumpDialog, RulesScreen, keys_help
+from .style import CSS
 
 REPLAY_KEYS: Final = (
     ("→ n", "tui_key_next"),

@@ -147,7 +147,7 @@ def score_sheet(
     deal: int,
     scores: Sequence[ScoreLine],
     totals: Sequence[int],
-    target: int,
+    target: float,
     winner: int | None,
 ) -> InfoScreen:
     """The score sheet after a deal: every P1-P4 part, the match totals, and the winner."""

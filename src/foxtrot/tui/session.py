@@ -2,18 +2,20 @@
 
 Nothing here imports Textual: the app drives a ``Match``, and the tests can
 drive one too.  A match is saved after every deal and every action as a G2
-record with one added key, ``seats``, that says which seats are people and
-which are computer opponents of which level, so that ``--resume`` brings back
-the same opponents.
+record with two added keys: ``seats``, that says which seats are people and
+which are computer opponents of which level, and ``settings``, the settings
+the match was started with (its language), so that ``--resume`` brings back
+the same opponents in the same language.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
+import logging
 import os
 import random
 import time
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -28,11 +30,12 @@ from ..core import (
     State,
     TableOptions,
     from_record,
-    parse_record,
     to_record,
 )
-from ..i18n import catalog
-from ..storage import data_dir, read_text, save_record
+from ..i18n import LANGUAGES, catalog
+from ..storage import data_dir, load_record, read_record, save_record
+
+LOG: Final = logging.getLogger("foxtrot.tui")
 
 #: The levels offered as opponents, and the bot names that may stand for them.
 BOT_LEVELS: Final = ("easy", "medium", "hard")
@@ -47,6 +50,17 @@ class Seat:
 
     kind: str = HUMAN
     level: str = ""
+
+    def __post_init__(self) -> None:
+        # Checked here, not only in ``bot()``: no way of building a seat can bring in the
+        # oracle (it sees every card) or an unknown level.
+        if self.kind == HUMAN and self.level == "":
+            return
+        if self.kind != BOT or self.level not in BOT_KINDS:
+            raise ValueError(
+                f"not a seat: kind {self.kind!r}, level {self.level!r}"
+                f" (a person, or a computer of level {', '.join(BOT_KINDS)})"
+            )
 
     @property
     def is_bot(self) -> bool:
@@ -65,13 +79,27 @@ class Seat:
         return cls(BOT, level)
 
     @classmethod
-    def from_json(cls, data: Any) -> Seat:
+    def from_json(cls, data: Any, where: str = "seats") -> Seat:
         """Read an entry of ``seats``; anything unreadable is a ``RecordError``."""
         if isinstance(data, dict) and data.get("kind") == HUMAN:
             return cls()
-        if isinstance(data, dict) and data.get("kind") == BOT and data.get("level") in BOT_KINDS:
-            return cls(BOT, str(data["level"]))
-        raise RecordError(f"seats: {data!r} is not a seat (expected kind human or bot)")
+        level = data.get("level") if isinstance(data, dict) else None
+        if isinstance(data, dict) and data.get("kind") == BOT and level in BOT_KINDS:
+            return cls(BOT, str(level))
+        raise RecordError(
+            f"{where}: not a seat (expected {{'kind': 'human'}} or {{'kind': 'bot', 'level':"
+            f" one of {', '.join(BOT_KINDS)}}})"
+        )
+
+
+def seats_of(data: Any, players: int) -> list[Seat]:
+    """The ``seats`` key of a record (an addition to G2); people everywhere when it is absent."""
+    if not isinstance(data, dict) or "seats" not in data:
+        return [Seat() for _ in range(players)]
+    raw = data["seats"]
+    if not isinstance(raw, list) or len(raw) != players:
+        raise RecordError(f"seats: expected one entry for each of {players} seats")
+    return [Seat.from_json(item, f"seats[{index}]") for index, item in enumerate(raw)]
 
 
 def default_names(seats: Sequence[Seat], lang: str) -> list[str]:
@@ -118,32 +146,118 @@ def new_autosave_path() -> Path:
     return path
 
 
-def newest_autosave() -> Path | None:
-    """The most recently saved match that nobody has won yet, if any."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """An unfinished match in the autosave folder, as the list of ``--resume`` shows it."""
+
+    path: Path
+    names: tuple[str, ...]
+    saved: float  # the file's modification time (seconds since the epoch)
+    deal: int  # deals dealt so far (0 before the first)
+    totals: tuple[int, ...]
+
+
+def saved_matches() -> list[SavedMatch]:
+    """The unfinished matches of the autosave folder, the most recently saved first.
+
+    Files that cannot be read as records are left out (``--resume FILE`` says why).
+    """
     folder = autosave_dir()
     if not folder.is_dir():
-        return None
-    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for path in files:
+        return []
+    found = []
+    for path in sorted(folder.glob("*.json"), key=_modified, reverse=True):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = read_record(path)  # regular files only: a FIFO here cannot hang the game
+        except RecordError:
             continue
-        if isinstance(data, dict) and data.get("winner") is None:
-            return path
-    return None
+        if data.get("winner") is not None:
+            continue
+        names, deals, totals = data.get("names"), data.get("deals"), data.get("totals")
+        if not (isinstance(names, list) and isinstance(deals, list) and isinstance(totals, list)):
+            continue
+        found.append(
+            SavedMatch(
+                path,
+                tuple(str(name) for name in names),
+                _modified(path),
+                len(deals),
+                tuple(total if isinstance(total, int) else 0 for total in totals),
+            )
+        )
+    return found
+
+
+def newest_autosave() -> Path | None:
+    """The most recently saved match that nobody has won yet, if any."""
+    found = saved_matches()
+    return found[0].path if found else None
+
+
+def settings_of(data: Any) -> dict[str, str]:
+    """The ``settings`` key of a record (an addition to G2): the language, if it is a known one."""
+    raw = data.get("settings") if isinstance(data, dict) else None
+    if not isinstance(raw, dict):
+        return {}
+    lang = raw.get("lang")
+    return {"lang": lang} if isinstance(lang, str) and lang in LANGUAGES else {}
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # a dangling link, or gone since the folder was listed
+        return 0.0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BotFailure:
+    """A computer seat failed to choose a legal move (see ``Match.bot_result``)."""
+
+    seat: int
+    level: str
+    problem: str  # for developers: "raised ValueError at expert.py:120", "returned None, ..."
+    raised: bool  # True if the bot raised an exception, False if it chose an illegal move
+
+
+def _where(error: BaseException) -> str:
+    """Where an exception was raised (file, line, function), never its message."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" at {Path(last.filename).name}:{last.lineno} in {last.name}"
+
+
+class UndoError(FoxtrotError):
+    """A move cannot be taken back; ``code`` names why (none, revealed, hot_seat)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class Match:
     """A match in progress: the state, the seats, the bots and where it is saved."""
 
-    def __init__(self, state: State, seats: Sequence[Seat], path: Path, rng: random.Random) -> None:
+    def __init__(
+        self,
+        state: State,
+        seats: Sequence[Seat],
+        path: Path,
+        rng: random.Random,
+        *,
+        lang: str = "en",
+        resumed: bool = False,
+    ) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for {state.players} players")
         self.state = state
         self.seats = list(seats)
         self.path = path
         self.rng = rng
+        self.lang = lang
+        self.resumed = resumed
         self.bots: dict[int, Bot | CheatingBot] = {
             index: make_bot(seat.level) for index, seat in enumerate(seats) if seat.is_bot
         }
@@ -158,31 +272,25 @@ class Match:
         *,
         seed: int | None = None,
         path: Path | None = None,
+        lang: str = "en",
     ) -> Match:
         """A new match: the first dealer by lot (D1); nothing dealt yet."""
         rng = new_rng(seed)
         state = State(options, rng=rng, names=names)
-        return cls(state, seats, path or new_autosave_path(), rng)
+        return cls(state, seats, path or new_autosave_path(), rng, lang=lang)
 
     @classmethod
-    def resume(cls, path: Path, *, seed: int | None = None) -> Match:
-        """The match saved in ``path``, with the opponents it had; it goes on saving there."""
-        data = parse_record(read_text(path))
+    def resume(cls, path: Path, *, seed: int | None = None, lang: str = "en") -> Match:
+        """The match saved in ``path``, with the opponents and the language it had (``lang``
+        if the record does not say); it goes on saving there."""
+        data, state = load_record(path)
         try:
-            state = from_record(data)
+            seats = seats_of(data, state.players)
         except RecordError as error:
             error.args = (f"{path}: {error}",)
             raise
-        raw = data.get("seats")
-        if raw is None:
-            seats = [Seat() for _ in range(state.players)]
-        elif not isinstance(raw, list) or len(raw) != state.players:
-            raise RecordError(
-                f"{path}: seats: expected one entry for each of {state.players} seats"
-            )
-        else:
-            seats = [Seat.from_json(item) for item in raw]
-        return cls(state, seats, path, new_rng(seed))
+        lang = settings_of(data).get("lang", lang)
+        return cls(state, seats, path, new_rng(seed), lang=lang, resumed=True)
 
     # ------------------------------------------------------------- reading
 
@@ -204,7 +312,23 @@ class Match:
         """The G2 record of the match, with the ``seats`` key."""
         data = to_record(self.state)
         data["seats"] = [seat.to_json() for seat in self.seats]
+        data["settings"] = {"lang": self.lang}
         return data
+
+    @property
+    def abandoned(self) -> bool:
+        """A new match that no person has made a move in: not worth keeping when left."""
+        if self.resumed:
+            return False
+        people = set(self.humans)
+        return not any(
+            action >> 6 in people for log in self.state.deal_logs() for action in log.actions
+        )
+
+    @property
+    def can_undo(self) -> bool:
+        """Undo exists at this table: one person, every other seat a computer (never hot-seat)."""
+        return len(self.humans) == 1
 
     # ------------------------------------------------------------- moving
 
@@ -224,6 +348,34 @@ class Match:
         self.save()
         return events
 
+    def undo(self, seat: int) -> int:
+        """Take back the last move of ``seat`` and the computers' replies; save; the number of
+        moves taken back.
+
+        Refused (``UndoError``, nothing changes) in hot-seat, when ``seat`` has no move
+        in the deal in progress, and when a card that was hidden has been revealed since
+        that move: the stock was dealt again (R1), or a new deal began (the strict policy
+        of Board Game Arena).  The record keeps only the moves that stand.
+        """
+        state = self.state
+        if not self.can_undo or self.is_bot(seat):
+            raise UndoError("hot_seat", "undo: only a person playing against computers")
+        record = self.record()
+        deals = record["deals"]
+        if state.phase is not Phase.PLAYING or not deals:
+            raise UndoError("none", "undo: no deal in progress")
+        actions = deals[-1]["actions"]
+        mine = [index for index, item in enumerate(actions) if item.get("seat") == seat]
+        if not mine:
+            raise UndoError("none", f"undo: seat {seat} has no move in this deal")
+        deals[-1]["actions"] = actions[: mine[-1]]
+        earlier = from_record(record)
+        if len(earlier.stock) != len(state.stock):
+            raise UndoError("revealed", "undo: the stock was dealt since that move (rule R1)")
+        self.state = earlier
+        self.save()
+        return len(actions) - mine[-1]
+
     def bot_move(self, state: State, seat: int) -> Action:
         """The bot's choice for ``seat`` in ``state`` (call on a clone from a worker thread)."""
         bot = self.bots[seat]
@@ -235,6 +387,42 @@ class Match:
             obs = state.observation(seat)
             return bot.choose(obs, obs.legal_actions, rng)
         return bot.choose_with_state(state, rng)
+
+    def bot_result(
+        self, seat: int, result: object, error: BaseException | None = None
+    ) -> tuple[Action, BotFailure | None]:
+        """The move to make for the bot at ``seat``, from what its worker gave back.
+
+        A legal move is played as it is.  If the bot raised ``error``, or gave
+        back something that is not a legal move, the failure is never silent:
+        it is logged (``logging``, logger ``foxtrot.tui``) and returned so that
+        the screen can tell it, the match is saved, and the seat plays a random
+        legal move instead, for this move only (its next move is the bot's again).
+        The log line names the seat, its level, the deal and what went wrong,
+        but never the move the bot tried (that would show a card of its hand).
+        """
+        state = self.state
+        if error is None and type(result) is Action and state.is_legal(result, seat):
+            return result, None
+        if error is not None:
+            problem = f"raised {type(error).__name__}{_where(error)}"
+        elif type(result) is Action:
+            problem = "returned an illegal move"
+        else:
+            problem = f"returned {type(result).__name__}, not a move"
+        failure = BotFailure(seat, self.seats[seat].level, problem, error is not None)
+        action = self.bot_rngs[seat].choice(state.legal_actions())
+        path = self.save()
+        LOG.warning(
+            "computer seat %d (%s) %s in deal %d; it plays a random legal move instead"
+            " (match saved in %s)",
+            seat,
+            failure.level,
+            problem,
+            state.deal_number + 1,
+            path,
+        )
+        return action, failure
 
     @property
     def over(self) -> bool:
@@ -280,11 +468,17 @@ __all__ = [
     "BOT_KINDS",
     "BOT_LEVELS",
     "LEVELS",
+    "BotFailure",
     "Match",
+    "SavedMatch",
     "Seat",
+    "UndoError",
     "autosave_dir",
     "default_names",
     "new_autosave_path",
     "newest_autosave",
     "parse_seats",
+    "saved_matches",
+    "seats_of",
+    "settings_of",
 ]

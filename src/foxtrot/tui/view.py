@@ -19,9 +19,9 @@ from rich.text import Text
 from ..core import Action, Card, Observation, ScoreLine, Suit
 from ..i18n import Catalog
 
-#: Keys that play the cards of a hand, left to right.  Letters used by other
-#: commands (t take, h hint, c counting, r rules, s scores, q quit, l, n, p, v) are left out.
-_RESERVED: Final = set("thcrsqlnpv")
+#: Keys that play the cards of a hand, left to right.  Letters used by other commands
+#: (t take, u undo, h hint, c counting, r rules, s scores, q quit, l, n, p, v) are left out.
+_RESERVED: Final = set("tuhcrsqlnpv")
 CARD_KEYS: Final = (
     tuple("1234567890")
     + tuple(ch for ch in "abdefgijkmouwxyz" if ch not in _RESERVED)
@@ -76,10 +76,11 @@ def players_table(
     for seat, name in enumerate(obs.names):
         mark = Text("▶", style="bold yellow") if seat == obs.to_move else Text("")
         label = Text(name, style="bold" if seat == you else "")
+        marks = [cat.text("tui_you_mark")] if seat == you else []
         if seat == obs.dealer:
-            label.append(" " + cat.text("tui_dealer_mark"), style="dim")
-        if seat == you:
-            label.append(" " + cat.text("tui_you_mark"), style="cyan")
+            marks.append(cat.text("tui_dealer_mark"))
+        if marks:
+            label.append(" " + cat.text("tui_marks", marks=", ".join(marks)), style="dim")
         held: RenderableType = (
             cards_text(hands[seat], lang) if hands is not None else Text(str(obs.hand_sizes[seat]))
         )
@@ -121,6 +122,79 @@ def hand_text(hand: Sequence[Card], legal: Sequence[Action], selected: int, lang
         text.append_text(card_text(card, lang, style=style.strip()))
         text.append("  ")
     return text
+
+
+# ------------------------------------------------------------------ card faces
+
+#: A card face is 5 columns wide and 3 rows high; a card under another shows 4 columns.
+FACE_WIDTH: Final = 5
+FACE_STEP: Final = 6  # a card of the hand and the space after it
+PILE_STEP: Final = 4
+_FACE: Final = "on grey93"
+
+
+def _inner(card: Card, lang: str) -> tuple[str, str]:
+    """The rank and suit of a face (``10♥``, `` Д♠``) and its colour, red or black."""
+    shown = card.display(lang)
+    colour = "red" if card.suit in _RED else "black"
+    return f"{shown[:-1]:>2}{shown[-1]}", f"bold {colour} {_FACE}"
+
+
+def _face_rows(card: Card, lang: str, border: str, *, full: bool = True) -> list[Text]:
+    """The three rows of a face; ``full=False``: no right edge (a card under another)."""
+    inner, colour = _inner(card, lang)
+    edge = f"{border} {_FACE}"
+    right = ("╮", "│", "╯") if full else ("", "", "")
+    top = Text("╭───" + right[0], style=edge)
+    middle = Text("│", style=edge)
+    middle.append(inner, style=colour)
+    middle.append(right[1], style=edge)
+    bottom = Text("╰───" + right[2], style=edge)
+    return [top, middle, bottom]
+
+
+def hand_faces(
+    hand: Sequence[Card], legal: Sequence[Action], selected: int, lang: str, width: int
+) -> Text | None:
+    """The hand as card faces with the key of each card under it, or None if it does not fit
+    in ``width`` columns.  The chosen card has a yellow edge; cards that cannot be played now
+    a dim one and a dim key."""
+    if not hand or len(hand) * FACE_STEP > width:
+        return None
+    playable = {action.card for action in legal if action.card is not None}
+    rows = [Text(), Text(), Text(), Text()]
+    for index, card in enumerate(hand):
+        usable = not legal or card in playable
+        border = "bold yellow" if index == selected else ("grey50" if usable else "grey74")
+        for row, part in zip(rows, _face_rows(card, lang, border), strict=False):
+            row.append_text(part)
+            row.append(" ")
+        key = CARD_KEYS[index] if index < len(CARD_KEYS) else "·"
+        key_style = "bold reverse yellow" if index == selected else ("cyan" if usable else "dim")
+        rows[3].append(f"{key:^{FACE_WIDTH}}", style=key_style)
+        rows[3].append(" ")
+    return Text("\n").join(rows)
+
+
+def pile_faces(
+    pile: Sequence[Card], cat: Catalog, lang: str, width: int, *, fresh: bool = False
+) -> Text | None:
+    """The pile as overlapping faces, bottom card first, the top card whole and marked; None
+    if it does not fit in ``width`` columns.  ``fresh``: the top card is the last move's (its
+    edge is yellow)."""
+    label = cat.count("tui_pile", len(pile)) + ": "
+    top_mark = " ◀ " + cat.text("tui_top")
+    needed = len(label) + PILE_STEP * max(len(pile) - 1, 0) + FACE_WIDTH + len(top_mark)
+    if not pile or needed > width:
+        return None
+    rows = [Text(label, style="bold"), Text(" " * len(label)), Text(" " * len(label))]
+    for index, card in enumerate(pile):
+        last = index == len(pile) - 1
+        border = "bold yellow" if last and fresh else "grey50"
+        for row, part in zip(rows, _face_rows(card, lang, border, full=last), strict=True):
+            row.append_text(part)
+    rows[1].append(top_mark, style="yellow")
+    return Text("\n").join(rows)
 
 
 def score_table(

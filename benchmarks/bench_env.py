@@ -1,0 +1,117 @@
+"""Environment speed on one core: steps/s with observation encoding, beside PettingZoo's cards.
+
+Run: ``python benchmarks/bench_env.py`` (needs ``foxtrot[rl]``; the PettingZoo card
+games need ``pip install 'pettingzoo[classic]' rlcard``, a benchmark-only install).
+
+A step is what a learner pays for one move: ``last()`` (the observation dict of
+the agent to act, mask included), a uniformly random legal action from the
+mask, ``step(action)``; a finished episode is reset (not counted).  Every
+environment is the one its maker recommends: ``env()``, wrapped by PettingZoo's
+order and bounds checks.  ``raw_env`` is ours without those wrappers;
+``BatchedGames`` steps 256 self-play matches per call into preallocated arrays
+(a step is one move in one game).
+
+Machine speed drifts up to 2x from minute to minute, so the systems are
+measured in alternating slices in one run and each figure is the median of its
+slices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from foxtrot.env import BatchedGames, env, raw_env
+
+
+def aec_slice(environment: Any, seconds: float, rng: np.random.Generator) -> float:
+    """Steps per second of an AEC environment for ``seconds``."""
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        obs, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.reset(seed=int(rng.integers(2**31)))
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        environment.step(int(legal[rng.integers(len(legal))]))
+        steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def batch_slice(batch: BatchedGames, seconds: float, rng: np.random.Generator) -> float:
+    """Game steps per second of a batch (every game moves once per call)."""
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        batch.step(batch.random_actions(rng))
+        calls += 1
+    return calls * len(batch) / (time.perf_counter() - start)
+
+
+def systems(players: int, take: str) -> dict[str, Callable[[float, np.random.Generator], float]]:
+    """The systems to measure: name -> one timed slice."""
+    found: dict[str, Callable[[float, np.random.Generator], float]] = {}
+
+    def add_aec(name: str, environment: Any) -> None:
+        environment.reset(seed=0)
+        found[name] = lambda seconds, rng: aec_slice(environment, seconds, rng)
+
+    add_aec(f"foxtrot env() {players}p take={take}", env(players=players, take=take))
+    add_aec(f"foxtrot raw_env {players}p take={take}", raw_env(players=players, take=take))
+    batch = BatchedGames(256, players=players, take=take)
+    batch.reset(0)
+    found[f"foxtrot BatchedGames(256) {players}p"] = lambda s, rng: batch_slice(batch, s, rng)
+    try:
+        from pettingzoo.classic import (  # noqa: PLC0415
+            hanabi_v5,
+            leduc_holdem_v4,
+            texas_holdem_no_limit_v6,
+            texas_holdem_v4,
+        )
+    except ImportError as error:  # the comparison is optional: say why it is missing
+        print(f"(PettingZoo classic card games not measured: {error})")
+        return found
+    for name, module in (
+        ("pettingzoo leduc_holdem_v4", leduc_holdem_v4),
+        ("pettingzoo texas_holdem_v4", texas_holdem_v4),
+        ("pettingzoo texas_holdem_no_limit_v6", texas_holdem_no_limit_v6),
+        ("pettingzoo hanabi_v5", hanabi_v5),
+    ):
+        add_aec(name, module.env())
+    return found
+
+
+def main() -> None:
+    """Measure and print a table of medians."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--slice", type=float, default=0.5, help="seconds per slice")
+    parser.add_argument("--rounds", type=int, default=5, help="slices per system")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--take", choices=["any", "match"], default="any")
+    args = parser.parse_args()
+    found = systems(args.players, args.take)
+    rng = np.random.default_rng(2026)
+    measured: dict[str, list[float]] = {name: [] for name in found}
+    for _ in range(args.rounds):
+        for name, run in found.items():
+            measured[name].append(run(args.slice, rng))
+    print(
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.processor() or '?'},"
+        f" {os.cpu_count()} cores; Python {platform.python_version()};"
+        f" median of {args.rounds} slices of {args.slice:g} s, alternating"
+    )
+    width = max(map(len, measured))
+    for name, rates in measured.items():
+        print(f"{name:<{width}}  {statistics.median(rates):>10,.0f} steps/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Reinforcement-learning environments for Foxtrot (extra ``[rl]``: pettingzoo, gymnasium, numpy).
+
+- ``env(players=4, take="any", ...)``, ``raw_env``, ``parallel_env``: the
+  PettingZoo AEC environment (every seat an agent) and its turn-based parallel
+  form;
+- ``gymnasium.make("foxtrot/Foxtrot-v0", players=2, opponents="medium")``: one
+  seat against our bots (registered when this package is imported);
+- ``BatchedGames``: many self-play matches stepped at once into numpy arrays;
+- ``encode(observation)``, ``layout``: the observation arrays (``docs/env.md``);
+- ``resample(observation, rng)``: the hidden cards dealt at random, consistent
+  with what the seat knows.
+
+Every array is computed from ``State.observation(seat)`` or proven equal to it
+(tests/env): no hidden card reaches an agent.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from .aec import env, parallel_env, raw_env
+from .batch import BatchedGames
+from .encoding import N_ACTIONS, Block, action_mask, bounds, encode, layout, observation_size
+from .sampling import Hidden, resample
+from .single import ENV_ID, FoxtrotEnv
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="foxtrot.env.single:FoxtrotEnv")
+
+__all__ = [
+    "ENV_ID",
+    "N_ACTIONS",
+    "BatchedGames",
+    "Block",
+    "FoxtrotEnv",
+    "Hidden",
+    "action_mask",
+    "bounds",
+    "encode",
+    "env",
+    "layout",
+    "observation_size",
+    "parallel_env",
+    "raw_env",
+    "resample",
+]

@@ -1,0 +1,218 @@
+"""One match driven step by step for the environments: dealing, rewards, observations.
+
+``Game`` is the part the PettingZoo, Gymnasium and batched environments share:
+it owns a ``State``, deals every deal itself (the chance step) from a generator
+seeded once per match, applies one action at a time through the engine, and
+keeps a ``Tracker`` of the observation arrays.  It never decides a rule: the
+engine does (``legal_actions``, ``why_illegal``, ``apply_unchecked``).
+
+Illegal actions: ``play(code)`` raises ``IllegalActionError`` (a ``ValueError``)
+with the engine's reason and changes nothing; an index outside 0..52 raises
+``IllegalActionError`` too.  There is no silent substitute.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..core import ACTIONS, Action, IllegalActionError, Phase, State, TableOptions
+from ..core.kernel import foxtrot_bonus
+from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask, mask_of
+
+#: The legal actions of a turn, as indices, a set and a mask, cached by the actions: most
+#: turns repeat a hand seen before.
+_LEGAL: dict[tuple[Action, ...], tuple[tuple[int, ...], frozenset[int], Mask]] = {}
+_CACHE_SIZE: Final = 1 << 17
+
+#: What a step rewards: each deal's score when it ends; the match result (1 to the winner);
+#: or ``margin``, dense: every step, the change of the seat's running points (card points
+#: and foxtrot bonuses taken so far; the deal score once it ends) minus the mean change of
+#: the others', so that a deal's rewards add up to the seat's deal score minus the mean
+#: deal score of the others.
+REWARDS: Final = ("deal", "match", "margin")
+
+
+def table_options(options: TableOptions | None, changes: Mapping[str, Any]) -> TableOptions:
+    """``options`` (default: the engine's defaults) with the keyword options changed."""
+    base = options if options is not None else TableOptions()
+    return base.replace(**changes) if changes else base
+
+
+def check_reward(reward: str) -> str:
+    """``reward`` if it is one of ``REWARDS``; else a clear ``ValueError``."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward: {reward!r} is not allowed (expected deal, match or margin)")
+    return reward
+
+
+class Game:
+    """A match in progress, with its observation arrays and the rewards of the last step."""
+
+    __slots__ = (
+        "_codes",
+        "_deals",
+        "_legal_set",
+        "_mask",
+        "_running",
+        "options",
+        "reward",
+        "rewarded",
+        "rewards",
+        "state",
+        "tracker",
+    )
+
+    def __init__(self, options: TableOptions, reward: str = "deal") -> None:
+        self.options = options
+        self.reward = check_reward(reward)
+        self.tracker = Tracker(options)
+        self.state = State(options, dealer=0)
+        self._deals = random.Random(0)
+        self.rewards = [0.0] * options.players
+        self.rewarded = False  # some reward of the last step is not 0
+        self._running = [0] * options.players  # margin: points taken so far this deal
+        self._codes: tuple[int, ...] = ()
+        self._legal_set: frozenset[int] = frozenset()
+        self._mask: Mask = mask_of(())
+
+    def reset(self, seed: int) -> None:
+        """A new match: the first dealer by lot, then every shuffle, from ``seed``."""
+        self._deals = random.Random(seed)
+        self.state = State(self.options, rng=self._deals)
+        self.state.deal(self._deals)
+        self.rewards = [0.0] * self.options.players
+        self.rewarded = False
+        self._running = [0] * self.options.players
+        self.tracker.sync(self.state)
+        self._legal()
+
+    def _legal(self) -> None:
+        key = tuple(self.state.legal_actions())
+        entry = _LEGAL.get(key)
+        if entry is None:
+            codes = tuple(action.code for action in key)
+            entry = (codes, frozenset(codes), mask_of(codes))
+            if len(_LEGAL) < _CACHE_SIZE:
+                _LEGAL[key] = entry
+        self._codes, self._legal_set, self._mask = entry
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, ``None`` once the match is over."""
+        return self.state.to_move
+
+    @property
+    def over(self) -> bool:
+        """True once the match is won."""
+        return self.state.is_over
+
+    @property
+    def legal_codes(self) -> tuple[int, ...]:
+        """The legal action indices of the seat to move."""
+        return self._codes
+
+    def mask(self) -> Mask:
+        """The action mask of the seat to move (a new array; all 0 once the match is over)."""
+        return self._mask.copy()
+
+    def observe(self, seat: int) -> Array:
+        """The observation array of ``seat``."""
+        return self.tracker.observe(seat)
+
+    def play(self, code: int) -> bool:
+        """Apply action ``code`` for the seat to move; True if a deal ended.
+
+        Sets ``rewards`` (per seat) for this step.  An illegal action raises
+        ``IllegalActionError`` and changes nothing.
+        """
+        state = self.state
+        if type(code) is not int:
+            code = _as_index(code)
+        if code not in self._legal_set:
+            self._refuse(code)
+        mover = state.to_move
+        assert mover is not None
+        deal = state.deal_number
+        state.apply_unchecked(ACTIONS[code])
+        rewards = self.rewards
+        if self.rewarded:
+            for seat in range(len(rewards)):
+                rewards[seat] = 0.0
+            self.rewarded = False
+        ended = state.deal_number != deal
+        if ended:
+            self._score()
+            self.rewarded = any(rewards)
+            if state.phase is Phase.AWAITING_DEAL:
+                state.deal(self._deals)
+            self.tracker.sync(state)
+        else:
+            self.tracker.step(state, mover, code, deal)
+            if self.reward == "margin":
+                self._margin(mover)
+        self._legal()
+        return ended
+
+    def _margin(self, mover: int) -> None:
+        """The mover's points may have grown (only his: nobody else took anything)."""
+        points = sum(card.points for card in self.state.taken(mover))
+        points += sum(foxtrot_bonus(card.id) for card in self.state.foxtrots(mover))
+        gain = points - self._running[mover]
+        if gain:
+            self._running[mover] = points
+            self._share([gain if seat == mover else 0 for seat in range(len(self.rewards))])
+
+    def _share(self, gains: list[int]) -> None:
+        """Rewards from each seat's gain: its own minus the mean of the others'."""
+        n = len(gains)
+        total = sum(gains)
+        for seat, gain in enumerate(gains):
+            self.rewards[seat] = gain - (total - gain) / (n - 1)
+        self.rewarded = True
+
+    def _score(self) -> None:
+        state = self.state
+        if self.reward != "match":
+            scores = state.deal_logs()[-1].scores  # the deal that just ended
+            assert scores is not None
+            if self.reward == "margin":
+                gains = [line.total - got for line, got in zip(scores, self._running, strict=True)]
+                self._running = [0] * len(scores)
+                self._share(gains)
+                return
+            for seat, line in enumerate(scores):
+                self.rewards[seat] = float(line.total)
+        elif state.outcome is not None:
+            self.rewards[:] = state.outcome.returns()
+
+    def _refuse(self, code: int) -> None:
+        if not 0 <= code < N_ACTIONS:
+            seat = self.state.to_move if self.state.to_move is not None else -1
+            raise IllegalActionError(
+                "bad_action", seat, f"do action {code}", f"actions are 0 to {N_ACTIONS - 1}"
+            )
+        error = self.state.why_illegal(ACTIONS[code])
+        assert error is not None, "the mask and the engine disagree"
+        raise error
+
+    def current_mask(self) -> Mask:
+        """The mask straight from the engine (for checks)."""
+        return legal_mask(self.state)
+
+
+def _as_index(code: object) -> int:
+    """An action index from a numpy integer or a one-element array."""
+    try:
+        value: int = int(code)  # type: ignore[call-overload]  # numpy scalars and 0-d arrays
+    except (TypeError, ValueError):
+        raise IllegalActionError(
+            "bad_action", -1, f"do {code!r}", "an action is a whole number 0 to 52"
+        ) from None
+    if value != code:
+        raise IllegalActionError("bad_action", -1, f"do {code!r}", "not a whole number")
+    return value
+
+
+__all__ = ["REWARDS", "Game", "check_reward", "table_options"]

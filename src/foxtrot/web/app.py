@@ -1,0 +1,253 @@
+"""HTTP and WebSocket routes (FastAPI): parse, authenticate, hand to a table; no rules here.
+
+``create_app`` builds the application around a ``Lobby``; ``foxtrot serve``
+runs it on uvicorn.  A seat token travels only in a request body, in the
+``Authorization: Bearer`` header or in the WebSocket ``hello``: never in a URL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, Response
+from pydantic import ValidationError
+
+from .bus import Bucket, Connection
+from .lobby import Lobby, seat_replay, server_record, summary
+from .logs import log
+from .metrics import Metrics
+from .protocol import (
+    ActionIn,
+    Code,
+    CreateTable,
+    Hello,
+    Join,
+    Ping,
+    Pong,
+    ProtocolError,
+    SeedIn,
+    Welcome,
+    error_out,
+    parse_client,
+)
+from .store import Store
+from .tables import TableActor
+
+_STATUS = {
+    Code.NO_TABLE: 404,
+    Code.BAD_TOKEN: 403,
+    Code.NO_TOKEN: 401,
+    Code.NOT_FINISHED: 409,
+    Code.STARTED: 409,
+    Code.SEAT_TAKEN: 409,
+    Code.NO_SEAT: 409,
+}
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    idle_seconds: float = 86400.0,
+    lobby: Lobby | None = None,
+    message_rate: float = 20.0,
+) -> FastAPI:
+    """The server application; its lifespan boots and stops the lobby.
+
+    ``message_rate`` is how many messages a second one connection may send
+    (bursts of twice that); the excess is refused with ``throttled``.
+    """
+    metrics = Metrics()
+    holder: dict[str, Lobby] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        the_lobby = lobby or Lobby(
+            await asyncio.to_thread(Store, db_url), idle_seconds=idle_seconds
+        )
+        metrics.attach(the_lobby)
+        holder["lobby"] = the_lobby
+        await the_lobby.boot()
+        try:
+            yield
+        finally:
+            await the_lobby.shutdown()
+
+    app = FastAPI(title="Foxtrot server", lifespan=lifespan)
+
+    def lobby_() -> Lobby:
+        return holder["lobby"]
+
+    @app.exception_handler(ProtocolError)
+    async def _refused(_request: Request, error: ProtocolError) -> JSONResponse:
+        return JSONResponse(
+            error_out(error).model_dump(mode="json"), status_code=_STATUS.get(error.code, 400)
+        )
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        ready = "lobby" in holder and lobby_().ready
+        return JSONResponse({"status": "ok" if ready else "starting"}, 200 if ready else 503)
+
+    @app.get("/metrics")
+    async def metrics_() -> Response:
+        body, content_type = metrics.render()
+        return Response(body, media_type=content_type)
+
+    @app.post("/api/tables", status_code=201)
+    async def create(body: CreateTable) -> dict[str, Any]:
+        actor = await lobby_().create(body)
+        return summary(actor)
+
+    @app.get("/api/tables")
+    async def listing() -> dict[str, Any]:
+        return {"tables": lobby_().public_tables()}
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str) -> dict[str, Any]:
+        return summary(await lobby_().get(table_id))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: Join) -> dict[str, Any]:
+        actor = await lobby_().get(table_id)
+        seat, token = await actor.join(body.name, body.seat)
+        return {"table": table_id, "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+        token = _bearer(authorization)
+        if token is None:
+            raise ProtocolError(Code.NO_TOKEN, "send the seat token as Authorization: Bearer")
+        seat = await (await lobby_().get(table_id)).leave(token)
+        return {"table": table_id, "seat": seat, "left": True}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+        actor = await lobby_().get(table_id)
+        _seat_or_fail(actor, authorization, required=True)
+        return server_record(actor)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay_(table_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+        actor = await lobby_().get(table_id)
+        seat = _seat_or_fail(actor, authorization, required=False)
+        return seat_replay(actor, seat)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        conn = Connection(websocket.send_text)
+        writer = asyncio.create_task(conn.run_writer())
+        metrics.connections.inc()
+        actor: TableActor | None = None
+        try:
+            actor = await _session(websocket, conn, table_id, lobby_(), metrics, message_rate)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            metrics.connections.dec()
+            if actor is not None:
+                await actor.disconnect(conn)
+            conn.close()
+            await writer
+
+    return app
+
+
+def _seat_or_fail(actor: TableActor, authorization: str | None, *, required: bool) -> int | None:
+    token = _bearer(authorization)
+    if token is None:
+        if required:
+            raise ProtocolError(Code.NO_TOKEN, "send a seat token as Authorization: Bearer")
+        return None
+    seat = actor.seat_of(token)
+    if seat is None:
+        raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat's token at this table")
+    return seat
+
+
+async def _session(  # noqa: PLR0917 (one call site, each argument named by its type)
+    websocket: WebSocket,
+    conn: Connection,
+    table_id: str,
+    lobby: Lobby,
+    metrics: Metrics,
+    rate: float,
+) -> TableActor | None:
+    """Read messages until the socket closes: hello first, then actions, seeds, pings."""
+    bucket = Bucket(rate, 2 * rate)
+    actor: TableActor | None = None
+    while True:
+        text = await websocket.receive_text()
+        if not bucket.allow(time.monotonic()):
+            metrics.throttled.inc()
+            conn.put(
+                error_out(ProtocolError(Code.THROTTLED, "too many messages: slow down"))
+                .model_dump_json()
+            )
+            continue
+        try:
+            msg = parse_client(text)
+            if isinstance(msg, Hello):
+                if actor is not None:
+                    raise ProtocolError(Code.ALREADY_HELLO, "this connection already said hello")
+                found = await lobby.get(table_id)
+                seat = _hello_seat(found, msg)
+                conn.lang = msg.lang
+                conn.put(
+                    Welcome(
+                        table=table_id,
+                        seat=seat,
+                        role="spectator" if seat is None else "player",
+                        seq=found.seq,
+                    ).model_dump_json()
+                )
+                await found.connect(conn, seat, msg.last_seq)
+                actor = found
+                log.info("connected", extra={"table": table_id, "seat": seat, "action": "hello"})
+            elif isinstance(msg, Ping):
+                conn.put(Pong().model_dump_json())
+            elif actor is None:
+                action_id = msg.id if isinstance(msg, ActionIn) else None
+                raise ProtocolError(
+                    Code.NO_TOKEN, "say hello with your seat token first", action_id
+                )
+            elif isinstance(msg, ActionIn):
+                conn.put(await actor.act(conn, msg))
+            elif isinstance(msg, SeedIn):
+                await actor.add_seed(conn, msg)
+        except ProtocolError as error:
+            log.info(
+                "refused",
+                extra={"table": table_id, "seat": conn.seat, "action": error.code.value},
+            )
+            conn.put(error_out(error).model_dump_json())
+        except ValidationError:
+            conn.put(
+                error_out(ProtocolError(Code.BAD_SCHEMA, "the message does not fit its schema"))
+                .model_dump_json()
+            )
+
+
+def _hello_seat(actor: TableActor, msg: Hello) -> int | None:
+    """The seat a hello's token opens (checks token, then seat), or None for a spectator."""
+    if msg.token is None:
+        if msg.seat is not None:
+            raise ProtocolError(Code.NO_TOKEN, f"seat {msg.seat} needs its token")
+        return None
+    seat = actor.seat_of(msg.token)
+    if seat is None:
+        raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat's token at this table")
+    if msg.seat is not None and msg.seat != seat:
+        raise ProtocolError(Code.WRONG_SEAT, f"the token is not the token of seat {msg.seat}")
+    return seat

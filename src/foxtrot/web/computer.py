@@ -1,0 +1,62 @@
+"""Computer seats on the server: easy, medium, hard, chosen from one seat's observation.
+
+A computer seat (or a person's seat played for him after the grace period or
+when his turn timer runs out) gets ``State.observation(seat)`` and nothing
+else.  The oracle, which sees every card, is never a seat: only the three
+levels are accepted.  The expert (``hard``) thinks up to 0.9 s of CPU, so it
+runs in a separate process and never blocks the event loop; easy and medium
+answer in about a millisecond and run in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+import secrets
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Final
+
+from ..bots import Bot, make_bot
+from ..core import Observation
+
+LEVELS: Final = ("easy", "medium", "hard")
+
+
+def think(level: str, obs: Observation, seed: int) -> tuple[str, float]:
+    """The action a computer of ``level`` plays from ``obs``, and the seconds it took."""
+    if level not in LEVELS:
+        raise ValueError(f"{level!r} is not a computer level (easy, medium, hard)")
+    bot = make_bot(level)
+    assert isinstance(bot, Bot)  # the three levels are honest bots
+    start = time.perf_counter()
+    action = bot.choose(obs, obs.legal_actions, random.Random(seed))
+    return str(action), time.perf_counter() - start
+
+
+class Computers:
+    """Where computer seats think: a process pool for the expert, a thread for the others."""
+
+    def __init__(self, processes: int = 1) -> None:
+        self._processes = processes
+        self._pool: Executor | None = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="foxtrot-bots")
+
+    def _process_pool(self) -> Executor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self._processes, mp_context=context)
+        return self._pool
+
+    async def choose(self, level: str, obs: Observation) -> tuple[str, float]:
+        """Think without blocking the event loop."""
+        executor = self._process_pool() if level == "hard" else self._thread
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(executor, think, level, obs, secrets.randbits(64))
+
+    def close(self) -> None:
+        """Stop the workers (a thinking expert is abandoned)."""
+        self._thread.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

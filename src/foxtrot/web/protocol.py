@@ -1,0 +1,256 @@
+"""The wire format: every HTTP body and WebSocket message as a pydantic model, and the error codes.
+
+This is the one place the protocol lives; ``docs/protocol.md`` documents it.
+A client message is checked in a fixed order (``parse_client``): size, JSON,
+schema; the table actor then checks token, seat, turn and legality.  Each
+failure is one ``Error`` naming what was wrong, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+#: The largest client message, in bytes of UTF-8 text.
+MAX_MESSAGE: Final = 4096
+LEVELS: Final = ("easy", "medium", "hard")
+
+
+class Code(enum.StrEnum):
+    """Error codes; each names one check that failed."""
+
+    TOO_LARGE = "too_large"
+    BAD_JSON = "bad_json"
+    BAD_SCHEMA = "bad_schema"
+    UNKNOWN_TYPE = "unknown_type"
+    NO_TOKEN = "no_token"
+    BAD_TOKEN = "bad_token"
+    WRONG_SEAT = "wrong_seat"
+    SPECTATOR = "spectator"
+    ALREADY_HELLO = "already_hello"
+    NEED_HELLO = "need_hello"
+    NOT_STARTED = "not_started"
+    MATCH_OVER = "match_over"
+    STALE_SEQ = "stale_seq"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL = "illegal"
+    BAD_SEED = "bad_seed"
+    SEED_CLOSED = "seed_closed"
+    THROTTLED = "throttled"
+    NO_TABLE = "no_table"
+    SEAT_TAKEN = "seat_taken"
+    NO_SEAT = "no_seat"
+    STARTED = "started"
+    BAD_OPTIONS = "bad_options"
+    NOT_FINISHED = "not_finished"
+
+
+class ProtocolError(Exception):
+    """A refused message or request: a code and a sentence that says what and where."""
+
+    def __init__(self, code: Code, message: str, action_id: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.action_id = action_id
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ------------------------------------------------------------------ HTTP
+
+
+class OptionsIn(_Model):
+    """The rule options of a new table (rules C3, T2, T6, E2, P3, M1)."""
+
+    players: Annotated[int, Field(ge=2, le=9)] = 2
+    take: Literal["any", "match"] = "match"
+    forced_foxtrot: bool = False
+    leftover_pile: Literal["discard", "last_taker"] = "discard"
+    most_cards_tie: Literal["none", "all"] = "none"
+    target: Annotated[int, Field(ge=1, le=100000)] = 200
+
+
+class SeatPlan(_Model):
+    """Who sits in a seat: a person, or a computer of a level."""
+
+    kind: Literal["person", "easy", "medium", "hard"] = "person"
+    name: Annotated[str | None, Field(min_length=1, max_length=40)] = None
+
+
+class CreateTable(_Model):
+    """``POST /api/tables``."""
+
+    options: OptionsIn = OptionsIn()
+    seats: list[SeatPlan] | None = None  # default: every seat a person
+    grace_seconds: Annotated[float, Field(ge=0, le=86400)] = 60.0
+    turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None
+    replacement: Literal["easy", "medium", "hard"] = "medium"
+    public: bool = True
+    seed_seconds: Annotated[float, Field(ge=0, le=60)] = 2.0
+    bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
+    first_dealer: Annotated[int | None, Field(ge=0, le=8)] = None
+
+
+class Join(_Model):
+    """``POST /api/tables/{id}/join``: a free seat (any when omitted) and a name."""
+
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    seat: Annotated[int | None, Field(ge=0, le=8)] = None
+
+
+# ------------------------------------------------------------- WebSocket, in
+
+
+class Hello(_Model):
+    """The first message: a token to sit in a seat, or none to watch."""
+
+    type: Literal["hello"]
+    token: Annotated[str | None, Field(max_length=200)] = None
+    seat: Annotated[int | None, Field(ge=0, le=8)] = None
+    last_seq: Annotated[int | None, Field(ge=0)] = None
+    lang: Literal["en", "ru", "uk"] = "en"
+
+
+class ActionIn(_Model):
+    """Play a card (``"QS"``) or ``"take"``; ``id`` is the client's, ``seq`` the last it saw."""
+
+    type: Literal["action"]
+    id: Annotated[str, Field(min_length=1, max_length=64)]
+    seq: Annotated[int, Field(ge=0)]
+    action: Annotated[str, Field(min_length=1, max_length=8)]
+    seat: Annotated[int | None, Field(ge=0, le=8)] = None
+
+
+class SeedIn(_Model):
+    """A person's own seed for the next deal: lowercase hex, at most 64 bytes."""
+
+    type: Literal["seed"]
+    deal: Annotated[int, Field(ge=0)]
+    seed: Annotated[str, Field(min_length=2, max_length=128)]
+
+
+class Ping(_Model):
+    """Keep-alive; answered with ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | ActionIn | SeedIn | Ping, Field(discriminator="type")]
+_CLIENT: Final[TypeAdapter[Hello | ActionIn | SeedIn | Ping]] = TypeAdapter(ClientMessage)
+CLIENT_TYPES: Final = ("hello", "action", "seed", "ping")
+
+
+def parse_client(text: str | bytes) -> Hello | ActionIn | SeedIn | Ping:
+    """Check size, JSON and schema, in that order; raise ``ProtocolError`` on the first failure."""
+    raw = text.encode() if isinstance(text, str) else text
+    if len(raw) > MAX_MESSAGE:
+        raise ProtocolError(
+            Code.TOO_LARGE, f"the message has {len(raw)} bytes; the limit is {MAX_MESSAGE}"
+        )
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ProtocolError(Code.BAD_JSON, f"the message is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(Code.BAD_SCHEMA, "a message is a JSON object")
+    action_id = data.get("id") if isinstance(data.get("id"), str) else None
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            Code.UNKNOWN_TYPE,
+            f"unknown message type {str(kind)[:20]!r} (expected one of {', '.join(CLIENT_TYPES)})",
+            action_id,
+        )
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"][1:]) or "message"
+        raise ProtocolError(Code.BAD_SCHEMA, f"{where}: {first['msg']}", action_id) from None
+
+
+# ------------------------------------------------------------ WebSocket, out
+
+
+class Welcome(_Model):
+    """The answer to ``hello``: who this connection is."""
+
+    type: Literal["welcome"] = "welcome"
+    table: str
+    seat: int | None
+    role: Literal["player", "spectator"]
+    seq: int
+
+
+class Snapshot(_Model):
+    """The full current view of this connection (a seat's or the public one)."""
+
+    type: Literal["snapshot"] = "snapshot"
+    seq: int
+    view: dict[str, Any]
+
+
+class EventOut(_Model):
+    """One logged event: its sequence number, public data, narration, and the view after it."""
+
+    type: Literal["event"] = "event"
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    text: list[str]
+    view: dict[str, Any] | None = None
+    catchup: bool = False
+
+
+class Ack(_Model):
+    """An accepted action: the sequence number of the event it became."""
+
+    type: Literal["ack"] = "ack"
+    id: str
+    seq: int
+
+
+class ErrorOut(_Model):
+    """A refused message: what was wrong; nothing was changed."""
+
+    type: Literal["error"] = "error"
+    code: Code
+    message: str
+    id: str | None = None
+
+
+class SeatPresence(_Model):
+    """One seat as the others see it."""
+
+    seat: int
+    kind: str
+    name: str | None
+    connected: bool
+    away_until: float | None = None
+    computer_playing: bool = False
+
+
+class Presence(_Model):
+    """Who is connected; a countdown (``away_until``) while someone is away."""
+
+    type: Literal["presence"] = "presence"
+    seats: list[SeatPresence]
+    turn_deadline: float | None = None
+    spectators: int = 0
+
+
+class Pong(_Model):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+def error_out(error: ProtocolError) -> ErrorOut:
+    """The message that tells a client its message was refused."""
+    return ErrorOut(code=error.code, message=error.message, id=error.action_id)

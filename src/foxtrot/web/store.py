@@ -1,0 +1,281 @@
+"""The event log and the table rows (SQLAlchemy 2 Core; the schema comes from Alembic).
+
+Every accepted action is one row of ``events`` (primary key: table and
+sequence number, so a number is never used twice) committed in the same
+transaction as the table row's new sequence number, before anything is
+broadcast.  A table's state is rebuilt by replaying its events.  The schema is
+created and upgraded only by the migrations in ``migrations/``, run by
+``migrate`` when the server starts.
+
+The methods are synchronous: the server calls them from one worker thread so
+that a commit never blocks the event loop.  SQLite runs in WAL mode with
+``synchronous=NORMAL``: a committed transaction survives the process being
+killed.  PostgreSQL works the same way through psycopg 3.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from ..storage import data_dir
+
+ACTIVE: Final = ("open", "playing")
+
+_meta = sa.MetaData()
+TABLES = sa.Table(
+    "tables",
+    _meta,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("created_at", sa.Float),
+    sa.Column("config", sa.Text),
+    sa.Column("status", sa.String(16)),
+    sa.Column("seq", sa.Integer),
+    sa.Column("public", sa.Boolean),
+    sa.Column("turn_deadline", sa.Float),
+    sa.Column("updated_at", sa.Float),
+)
+SEATS = sa.Table(
+    "seats",
+    _meta,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16)),
+    sa.Column("name", sa.String(64)),
+    sa.Column("token_hash", sa.String(64)),
+)
+EVENTS = sa.Table(
+    "events",
+    _meta,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16)),
+    sa.Column("seat", sa.Integer),
+    sa.Column("action_id", sa.String(64)),
+    sa.Column("data", sa.Text),
+    sa.Column("secret", sa.Text),
+    sa.Column("created_at", sa.Float),
+)
+SERVER = sa.Table(
+    "server", _meta, sa.Column("id", sa.Integer, primary_key=True), sa.Column("heartbeat", sa.Float)
+)
+
+
+def default_url() -> str:
+    """The embedded SQLite file in the data folder (``$FOXTROT_HOME``)."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.db'}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """One row of the event log."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    action_id: str | None
+    data: dict[str, Any]
+    secret: dict[str, Any] | None
+
+
+@dataclasses.dataclass(slots=True)
+class TableRow:
+    """A table as stored: its configuration, status, seats and whole event log."""
+
+    id: str
+    config: dict[str, Any]
+    status: str
+    seq: int
+    turn_deadline: float | None
+    seats: list[tuple[str, str | None, str | None]]  # kind, name, token hash
+    events: list[LoggedEvent]
+
+
+def engine_for(url: str) -> sa.Engine:
+    """An engine for ``url``; SQLite gets WAL mode, a busy timeout and durable commits."""
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi: Any, _record: Any) -> None:
+            cursor = dbapi.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: sa.Engine) -> None:
+    """Create or upgrade the schema to the newest migration."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """The database of one server: tables, seats, the event log."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine = engine_for(self.url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        """Release every connection."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------- writing
+
+    def create_table(
+        self, table_id: str, config: Mapping[str, Any], seats: Sequence[tuple[str, str | None]]
+    ) -> None:
+        """A new table with its seat plan (kind and, for a computer, its name)."""
+        now = time.time()
+        with self.engine.begin() as db:
+            db.execute(
+                TABLES.insert().values(
+                    id=table_id,
+                    created_at=now,
+                    config=json.dumps(config),
+                    status="open",
+                    seq=0,
+                    public=bool(config.get("public", True)),
+                    turn_deadline=None,
+                    updated_at=now,
+                )
+            )
+            db.execute(
+                SEATS.insert(),
+                [
+                    {"table_id": table_id, "seat": i, "kind": kind, "name": name}
+                    for i, (kind, name) in enumerate(seats)
+                ],
+            )
+
+    def append(
+        self,
+        table_id: str,
+        events: Sequence[LoggedEvent],
+        *,
+        status: str | None = None,
+        seat: tuple[int, str | None, str | None] | None = None,
+        turn_deadline: float | bool | None = False,
+    ) -> None:
+        """Commit events (and the table's new state) in one transaction.
+
+        ``seat`` sets one seat's name and token hash; ``turn_deadline`` False
+        leaves the stored deadline alone.
+        """
+        now = time.time()
+        values: dict[str, Any] = {"seq": events[-1].seq if events else None, "updated_at": now}
+        if not events:
+            del values["seq"]
+        if status is not None:
+            values["status"] = status
+        if turn_deadline is not False:
+            values["turn_deadline"] = turn_deadline
+        with self.engine.begin() as db:
+            if events:
+                db.execute(
+                    EVENTS.insert(),
+                    [
+                        {
+                            "table_id": table_id,
+                            "seq": e.seq,
+                            "kind": e.kind,
+                            "seat": e.seat,
+                            "action_id": e.action_id,
+                            "data": json.dumps(e.data),
+                            "secret": json.dumps(e.secret) if e.secret is not None else None,
+                            "created_at": now,
+                        }
+                        for e in events
+                    ],
+                )
+            db.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
+            if seat is not None:
+                number, name, token_hash = seat
+                db.execute(
+                    SEATS.update()
+                    .where(SEATS.c.table_id == table_id, SEATS.c.seat == number)
+                    .values(name=name, token_hash=token_hash)
+                )
+
+    def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        """Store a table's turn deadline (None: no timer running)."""
+        with self.engine.begin() as db:
+            db.execute(
+                TABLES.update().where(TABLES.c.id == table_id).values(turn_deadline=deadline)
+            )
+
+    def beat(self) -> float | None:
+        """Record that the server is alive now; return the previous heartbeat."""
+        now = time.time()
+        with self.engine.begin() as db:
+            previous = db.execute(sa.select(SERVER.c.heartbeat).where(SERVER.c.id == 1)).scalar()
+            if previous is None:
+                db.execute(SERVER.insert().values(id=1, heartbeat=now))
+            else:
+                db.execute(SERVER.update().where(SERVER.c.id == 1).values(heartbeat=now))
+        return previous
+
+    # ------------------------------------------------------------- reading
+
+    def table_ids(self, statuses: Sequence[str] = ACTIVE) -> list[str]:
+        """The ids of the tables in these statuses, oldest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(TABLES.c.id)
+                .where(TABLES.c.status.in_(statuses))
+                .order_by(TABLES.c.created_at)
+            )
+            return [row[0] for row in rows]
+
+    def load(self, table_id: str) -> TableRow | None:
+        """A table with its seats and its whole event log, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(TABLES).where(TABLES.c.id == table_id)).first()
+            if row is None:
+                return None
+            seats = db.execute(
+                sa.select(SEATS.c.kind, SEATS.c.name, SEATS.c.token_hash)
+                .where(SEATS.c.table_id == table_id)
+                .order_by(SEATS.c.seat)
+            ).all()
+            events = db.execute(
+                sa.select(EVENTS).where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.seq)
+            ).all()
+        return TableRow(
+            id=row.id,
+            config=json.loads(row.config),
+            status=row.status,
+            seq=row.seq,
+            turn_deadline=row.turn_deadline,
+            seats=[(s.kind, s.name, s.token_hash) for s in seats],
+            events=[
+                LoggedEvent(
+                    e.seq,
+                    e.kind,
+                    e.seat,
+                    e.action_id,
+                    json.loads(e.data),
+                    json.loads(e.secret) if e.secret is not None else None,
+                )
+                for e in events
+            ],
+        )

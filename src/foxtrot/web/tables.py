@@ -1,0 +1,593 @@
+"""One actor per table: every change goes through its lock, one at a time, through the engine.
+
+A change is computed on a clone of the state, committed to the event log, and
+only then adopted and broadcast; if the commit fails nothing changed.  The
+same ``_adopt`` replays the log when the server starts, so a table comes back
+exactly where it was.  The actor also schedules what happens without a person
+acting: the fair deal (commit, seeds, deal), computer seats, the grace period
+of a person who is away, and the turn timer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from ..core import Action, Event, FoxtrotError, Phase, State, TableOptions
+from . import fair
+from .bus import Connection
+from .computer import Computers
+from .protocol import (
+    Ack,
+    ActionIn,
+    Code,
+    EventOut,
+    Presence,
+    ProtocolError,
+    SeatPresence,
+    SeedIn,
+    Snapshot,
+)
+from .store import LoggedEvent, Store, TableRow
+from .views import event_data, narration, seat_view, spectator_view
+
+log = logging.getLogger("foxtrot.web")
+#: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
+CATCHUP_LIMIT = 500
+Runner = Callable[..., Coroutine[Any, Any, Any]]
+
+
+def token_hash(token: str) -> str:
+    """How a seat token is stored: its SHA-256 (the token itself is never kept)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclasses.dataclass(slots=True)
+class SeatInfo:
+    """A seat at run time."""
+
+    kind: str  # person, easy, medium, hard
+    name: str | None
+    token_hash: str | None
+    conns: set[Connection] = dataclasses.field(default_factory=set)
+    away_since: float | None = None
+    replaced: bool = False  # the grace period ran out: a computer plays for him
+
+
+@dataclasses.dataclass(slots=True)
+class Entry:
+    """An event of the log as kept in memory, with the engine events it produced."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    events: tuple[Event, ...]
+
+
+@dataclasses.dataclass(slots=True)
+class DealSeeds:
+    """The fair-deal data of one deal."""
+
+    commitment: str
+    seed: bytes
+    player_seeds: list[str]
+    dealt: bool = False
+
+
+class Hooks:
+    """What an actor needs from the server: the database thread, computers, metrics."""
+
+    def __init__(self, store: Store, db: Runner, computers: Computers) -> None:
+        self.store = store
+        self.db = db
+        self.computers = computers
+        self.on_action: Callable[[str, float], None] = lambda source, seconds: None
+        self.on_think: Callable[[float], None] = lambda seconds: None
+
+
+class TableActor:
+    """A table: its seats, state, log in memory, connections and scheduled wake-ups."""
+
+    def __init__(self, table_id: str, config: dict[str, Any], seats: list[SeatInfo], hooks: Hooks):
+        self.id = table_id
+        self.config = config
+        self.options = TableOptions(**config["options"])
+        self.seats = seats
+        self.hooks = hooks
+        self.status = "open"
+        self.seq = 0
+        self.state: State | None = None
+        self.entries: list[Entry] = []
+        self.fair: dict[int, DealSeeds] = {}
+        self.accepted: dict[tuple[int, str], int] = {}  # (seat, action id) -> seq
+        self.refused: dict[tuple[int, str], ProtocolError] = {}
+        self.spectators: set[Connection] = set()
+        self.turn_deadline: float | None = None
+        self.lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._grace: dict[int, asyncio.Task[None]] = {}
+        self.left_at = time.time()
+
+    # ------------------------------------------------------------ restoring
+
+    @classmethod
+    def restore(cls, row: TableRow, hooks: Hooks) -> TableActor:
+        """Rebuild a table from its stored row and event log."""
+        seats = [SeatInfo(kind, name, hashed) for kind, name, hashed in row.seats]
+        actor = cls(row.id, row.config, seats, hooks)
+        for logged in row.events:
+            actor._adopt(logged, actor._compute(logged))
+        actor.status = row.status
+        actor.turn_deadline = row.turn_deadline
+        now = time.time()
+        for seat in actor.seats:
+            if seat.kind == "person":
+                seat.away_since = now
+        return actor
+
+    @property
+    def persons(self) -> list[int]:
+        """The seats of people."""
+        return [i for i, seat in enumerate(self.seats) if seat.kind == "person"]
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        hashed = token_hash(token)
+        for i, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, hashed):
+                return i
+        return None
+
+    # ------------------------------------------- computing, committing, adopting
+
+    def _compute(self, logged: LoggedEvent) -> tuple[State | None, tuple[Event, ...]]:
+        """The state after ``logged`` (a new object when it changes) and its engine events."""
+        data = logged.data
+        if logged.kind == "start":
+            names = [seat.name or f"Seat {i + 1}" for i, seat in enumerate(self.seats)]
+            state = State(self.options, dealer=int(data["first_dealer"]), names=names)
+            return state, ()
+        if logged.kind == "deal":
+            assert self.state is not None
+            deal = int(data["deal"])
+            seeds = self.fair[deal]
+            deck = fair.shuffle(seeds.seed, self.id, deal, data["player_seeds"], self.options.decks)
+            state = self.state.clone()
+            return state, state.deal(deck=deck)
+        if logged.kind == "action":
+            assert self.state is not None
+            state = self.state.clone()
+            return state, state.apply(Action.parse(data["action"]), int(data["seat"]))
+        return self.state, ()
+
+    def _adopt(self, logged: LoggedEvent, computed: tuple[State | None, tuple[Event, ...]]) -> None:
+        """Make a committed event part of the table in memory."""
+        state, events = computed
+        data = logged.data
+        self.seq = logged.seq
+        self.state = state
+        if logged.kind == "join":
+            self.seats[int(data["seat"])].name = str(data["name"])
+        elif logged.kind == "leave":
+            seat = self.seats[int(data["seat"])]
+            seat.name, seat.token_hash = None, None
+            for conn in seat.conns:
+                conn.close()
+            seat.conns.clear()
+        elif logged.kind == "start":
+            self.status = "playing"
+        elif logged.kind == "commit":
+            assert logged.secret is not None
+            self.fair[int(data["deal"])] = DealSeeds(
+                str(data["commitment"]),
+                bytes.fromhex(str(logged.secret["server_seed"])),
+                [""] * self.options.players,
+            )
+        elif logged.kind == "seed":
+            self.fair[int(data["deal"])].player_seeds[int(data["seat"])] = str(data["seed"])
+        elif logged.kind == "deal":
+            self.fair[int(data["deal"])].dealt = True
+        elif logged.kind == "action":
+            if logged.action_id is not None and logged.seat is not None:
+                self.accepted[(logged.seat, logged.action_id)] = logged.seq
+            if self.state is not None and self.state.is_over:
+                self.status = "over"
+        elif logged.kind == "close":
+            self.status = "closed"
+        self.entries.append(Entry(logged.seq, logged.kind, data, events))
+
+    async def _commit(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        *,
+        seat: int | None = None,
+        action_id: str | None = None,
+        secret: dict[str, Any] | None = None,
+        seat_row: tuple[int, str | None, str | None] | None = None,
+    ) -> tuple[State | None, tuple[Event, ...]]:
+        """Compute, commit to the log, then adopt and broadcast one event."""
+        logged = LoggedEvent(self.seq + 1, kind, seat, action_id, data, secret)
+        computed = self._compute(logged)
+        state = computed[0]
+        if kind == "action" and state is not None and state.phase is not Phase.PLAYING:
+            deal = state.deal_number - 1
+            data["reveal"] = {"deal": deal, "server_seed": self.fair[deal].seed.hex()}
+        status = {"start": "playing", "close": "closed"}.get(kind)
+        if state is not None and state.is_over:
+            status = "over"
+        clears_timer = kind in ("action", "close")
+        await self.hooks.db(
+            self.hooks.store.append,
+            self.id,
+            [logged],
+            status=status,
+            seat=seat_row,
+            turn_deadline=None if clears_timer else False,
+        )
+        if clears_timer:
+            self.turn_deadline = None
+        self._adopt(logged, computed)
+        self._broadcast(self.entries[-1])
+        log.info("event", extra={"table": self.id, "seat": seat, "action": kind})
+        return computed
+
+    # ----------------------------------------------------------- broadcasting
+
+    def _view(self, seat: int | None) -> dict[str, Any] | None:
+        if self.state is None:
+            return None
+        obs = self.state.observation(seat if seat is not None else 0)
+        return seat_view(obs) if seat is not None else spectator_view(obs)
+
+    def _event_out(self, entry: Entry, seat: int | None, lang: str, *, catchup: bool) -> str:
+        names = self.state.names if self.state is not None else ()
+        return EventOut(
+            seq=entry.seq,
+            kind=entry.kind,
+            data=self._public(entry),
+            text=narration(entry.events, names, lang),
+            view=None if catchup else self._view(seat),
+            catchup=catchup,
+        ).model_dump_json()
+
+    def _public(self, entry: Entry) -> dict[str, Any]:
+        data = dict(entry.data)
+        if entry.events:
+            data["events"] = [event_data(event) for event in entry.events]
+        return data
+
+    def connections(self) -> list[Connection]:
+        """Every open connection of this table."""
+        conns = [conn for seat in self.seats for conn in seat.conns]
+        return conns + list(self.spectators)
+
+    def _broadcast(self, entry: Entry) -> None:
+        cache: dict[tuple[int | None, str], str] = {}
+        for conn in self.connections():
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = self._event_out(entry, conn.seat, conn.lang, catchup=False)
+            conn.put(cache[key])
+
+    def presence(self) -> str:
+        """Who is connected, who is away and until when, whose turn runs out when."""
+        grace = float(self.config["grace_seconds"])
+        seats = [
+            SeatPresence(
+                seat=i,
+                kind=seat.kind,
+                name=seat.name,
+                connected=bool(seat.conns) or seat.kind != "person",
+                away_until=(
+                    seat.away_since + grace
+                    if seat.away_since is not None and seat.kind == "person" and not seat.replaced
+                    else None
+                ),
+                computer_playing=seat.kind != "person" or seat.replaced,
+            )
+            for i, seat in enumerate(self.seats)
+        ]
+        return Presence(
+            seats=seats, turn_deadline=self.turn_deadline, spectators=len(self.spectators)
+        ).model_dump_json()
+
+    def _send_presence(self) -> None:
+        text = self.presence()
+        for conn in self.connections():
+            conn.put(text)
+
+    # ----------------------------------------------------------- connections
+
+    async def connect(self, conn: Connection, seat: int | None, last_seq: int | None) -> None:
+        """Seat (or seat as a spectator) a connection; send missed events or a snapshot."""
+        async with self.lock:
+            conn.seat = seat
+            conn.table = self.id
+            if seat is None:
+                self.spectators.add(conn)
+            else:
+                info = self.seats[seat]
+                info.conns.add(conn)
+                info.away_since = None
+                if info.replaced:
+                    info.replaced = False
+                    log.info("returned", extra={"table": self.id, "seat": seat})
+                task = self._grace.pop(seat, None)
+                if task is not None:
+                    task.cancel()
+            behind = self.seq - last_seq if last_seq is not None else None
+            if behind is not None and 0 <= behind <= CATCHUP_LIMIT:
+                for entry in self.entries[len(self.entries) - behind :]:
+                    conn.put(self._event_out(entry, seat, conn.lang, catchup=True))
+            conn.put(Snapshot(seq=self.seq, view=self._view(seat) or {}).model_dump_json())
+            self._send_presence()
+            self._schedule()
+
+    async def disconnect(self, conn: Connection) -> None:
+        """A connection closed; a person away longer than the grace period is played for."""
+        async with self.lock:
+            self.spectators.discard(conn)
+            if conn.seat is None:
+                self._send_presence()
+                return
+            info = self.seats[conn.seat]
+            info.conns.discard(conn)
+            if not info.conns and info.kind == "person":
+                info.away_since = time.time()
+                if self.status == "playing":
+                    self._watch_away(conn.seat)
+            self._send_presence()
+
+    async def _grace_ends(self, seat: int) -> None:
+        await asyncio.sleep(float(self.config["grace_seconds"]))
+        async with self.lock:
+            info = self.seats[seat]
+            if info.conns or info.away_since is None:
+                return
+            info.replaced = True
+            self._grace.pop(seat, None)
+            log.info("replaced", extra={"table": self.id, "seat": seat})
+            self._send_presence()
+            self._schedule()
+
+    # --------------------------------------------------------------- actions
+
+    async def act(self, conn: Connection, msg: ActionIn) -> str:
+        """Check (token, seat, resend, sequence, turn, legality) and apply a person's action."""
+        start = time.perf_counter()
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError(Code.SPECTATOR, "a spectator cannot act", msg.id)
+        if msg.seat is not None and msg.seat != seat:
+            raise ProtocolError(
+                Code.WRONG_SEAT, f"this connection sits in seat {seat}, not {msg.seat}", msg.id
+            )
+        async with self.lock:
+            key = (seat, msg.id)
+            if key in self.accepted:
+                return Ack(id=msg.id, seq=self.accepted[key]).model_dump_json()
+            if key in self.refused:
+                raise self.refused[key]
+            try:
+                text = await self._act(seat, msg)
+            except ProtocolError as error:
+                if len(self.refused) > 1000:
+                    self.refused.clear()
+                self.refused[key] = error
+                raise
+        self.hooks.on_action("person", time.perf_counter() - start)
+        return text
+
+    async def _act(self, seat: int, msg: ActionIn) -> str:
+        state = self.state
+        if self.status == "open" or state is None:
+            raise ProtocolError(Code.NOT_STARTED, "the match has not started", msg.id)
+        if state.is_over or self.status != "playing":
+            raise ProtocolError(Code.MATCH_OVER, "the match is over", msg.id)
+        if msg.seq != self.seq:
+            raise ProtocolError(
+                Code.STALE_SEQ,
+                f"the action was sent at sequence {msg.seq}; the table is at {self.seq}:"
+                " look at the new view and send again",
+                msg.id,
+            )
+        if state.to_move != seat:
+            whose = "no deal is in progress" if state.to_move is None else f"seat {state.to_move}"
+            raise ProtocolError(Code.NOT_YOUR_TURN, f"it is not your turn ({whose})", msg.id)
+        try:
+            action = Action.parse(msg.action)
+        except FoxtrotError as bad:
+            raise ProtocolError(Code.ILLEGAL, str(bad), msg.id) from None
+        illegal = state.why_illegal(action, seat)
+        if illegal is not None:
+            raise ProtocolError(Code.ILLEGAL, str(illegal), msg.id)
+        await self._commit(
+            "action", {"seat": seat, "action": str(action)}, seat=seat, action_id=msg.id
+        )
+        self._schedule()
+        return Ack(id=msg.id, seq=self.seq).model_dump_json()
+
+    async def add_seed(self, conn: Connection, msg: SeedIn) -> None:
+        """A person's own seed for the coming deal (logged publicly)."""
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError(Code.SPECTATOR, "a spectator cannot add a seed")
+        try:
+            seed = fair.check_player_seed(msg.seed)
+        except fair.FairError as error:
+            raise ProtocolError(Code.BAD_SEED, str(error)) from None
+        async with self.lock:
+            pending = self.fair.get(msg.deal)
+            if pending is None or pending.dealt or pending.player_seeds[seat]:
+                raise ProtocolError(
+                    Code.SEED_CLOSED, f"deal {msg.deal} takes no seed from seat {seat} now"
+                )
+            await self._commit("seed", {"deal": msg.deal, "seat": seat, "seed": seed}, seat=seat)
+            self._schedule()
+
+    # ------------------------------------------------------------- scheduling
+
+    def _schedule(self) -> None:
+        """Start the one wake-up the table waits for now (called with the lock held)."""
+        current = asyncio.current_task()
+        if self._task is not None and self._task is not current and not self._task.done():
+            self._task.cancel()
+        self._task = None
+        state = self.state
+        if self.status != "playing" or state is None:
+            return
+        for seat in self.persons:
+            self._watch_away(seat)
+        if state.phase is Phase.AWAITING_DEAL:
+            self._task = asyncio.create_task(self._deal_due(self.seq))
+            return
+        mover = state.to_move
+        assert mover is not None
+        info = self.seats[mover]
+        if info.kind != "person" or info.replaced:
+            self._task = asyncio.create_task(self._computer_turn(self.seq, mover))
+        elif self.config.get("turn_seconds"):
+            self._task = asyncio.create_task(self._turn_timer(self.seq, mover))
+
+    def _watch_away(self, seat: int) -> None:
+        """Start the grace period of a person who is not connected, once."""
+        info = self.seats[seat]
+        if info.conns or info.replaced or seat in self._grace:
+            return
+        if info.away_since is None:
+            info.away_since = time.time()
+        self._grace[seat] = asyncio.create_task(self._grace_ends(seat))
+
+    async def _deal_due(self, seq: int) -> None:
+        async with self.lock:
+            state = self.state
+            if seq != self.seq or state is None or state.phase is not Phase.AWAITING_DEAL:
+                return
+            deal = state.deal_number
+            if deal not in self.fair:
+                seed = fair.new_seed()
+                await self._commit(
+                    "commit",
+                    {"deal": deal, "commitment": fair.commitment(seed)},
+                    secret={"server_seed": seed.hex()},
+                )
+            pending = self.fair[deal]
+            people = [i for i in self.persons if self.seats[i].conns]
+            complete = all(pending.player_seeds[i] for i in people)
+        if not complete:
+            await asyncio.sleep(float(self.config["seed_seconds"]))
+        async with self.lock:
+            if pending.dealt or self.state is not state:
+                return
+            await self._commit("deal", {"deal": deal, "player_seeds": list(pending.player_seeds)})
+            self._schedule()
+
+    async def _turn_timer(self, seq: int, seat: int) -> None:
+        if self.turn_deadline is None:
+            self.turn_deadline = time.time() + float(self.config["turn_seconds"])
+            await self.hooks.db(self.hooks.store.set_deadline, self.id, self.turn_deadline)
+            self._send_presence()
+        await asyncio.sleep(max(0.0, self.turn_deadline - time.time()))
+        log.info("turn timer ran out", extra={"table": self.id, "seat": seat})
+        await self._computer_turn(seq, seat, delay=False)
+
+    async def _computer_turn(self, seq: int, seat: int, *, delay: bool = True) -> None:
+        if delay:
+            await asyncio.sleep(float(self.config["bot_delay"]))
+        state = self.state
+        if seq != self.seq or state is None:
+            return
+        info = self.seats[seat]
+        level = info.kind if info.kind != "person" else str(self.config["replacement"])
+        action, seconds = await self.hooks.computers.choose(level, state.observation(seat))
+        self.hooks.on_think(seconds)
+        start = time.perf_counter()
+        async with self.lock:
+            if seq != self.seq:
+                return
+            await self._commit("action", {"seat": seat, "action": action}, seat=seat)
+            self._schedule()
+        self.hooks.on_action("computer", time.perf_counter() - start)
+
+    def rearm(self, downtime: float) -> None:
+        """After a restart: a stored turn deadline gets the downtime added; wake-ups restart."""
+        if self.turn_deadline is not None:
+            self.turn_deadline += downtime
+        self._schedule()
+
+    def stop(self) -> None:
+        """Cancel every wake-up (the server is stopping; the log holds everything)."""
+        if self._task is not None:
+            self._task.cancel()
+        for task in self._grace.values():
+            task.cancel()
+        for conn in self.connections():
+            conn.close()
+
+    async def close(self, reason: str) -> None:
+        """Close the table for good (its log and record stay)."""
+        async with self.lock:
+            if self.status in ("playing", "open"):
+                await self._commit("close", {"reason": reason})
+            self.stop()
+
+    # ----------------------------------------------------------------- seats
+
+    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Sit a person in a free seat; the secret token is returned once and stored hashed."""
+        async with self.lock:
+            if self.status != "open":
+                raise ProtocolError(Code.STARTED, "the match has started: no seat is free")
+            free = [i for i in self.persons if self.seats[i].token_hash is None]
+            if seat is None:
+                if not free:
+                    raise ProtocolError(Code.NO_SEAT, "no seat is free")
+                seat = free[0]
+            elif seat >= len(self.seats) or self.seats[seat].kind != "person":
+                raise ProtocolError(Code.NO_SEAT, f"seat {seat} is not a person's seat")
+            elif seat not in free:
+                raise ProtocolError(Code.SEAT_TAKEN, f"seat {seat} is taken")
+            token = secrets.token_urlsafe(32)
+            hashed = token_hash(token)
+            await self._commit(
+                "join", {"seat": seat, "name": name}, seat=seat, seat_row=(seat, name, hashed)
+            )
+            self.seats[seat].token_hash = hashed
+            await self._start_if_full()
+            return seat, token
+
+    async def leave(self, token: str) -> int:
+        """A person leaves before the start; his seat is free again."""
+        async with self.lock:
+            seat = self.seat_of(token)
+            if seat is None:
+                raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat's token at this table")
+            if self.status != "open":
+                raise ProtocolError(Code.STARTED, "the match has started: a seat cannot be left")
+            await self._commit("leave", {"seat": seat}, seat=seat, seat_row=(seat, None, None))
+            return seat
+
+    async def start_if_full(self) -> None:
+        """Start the match if every seat is filled (a table of computers starts at once)."""
+        async with self.lock:
+            await self._start_if_full()
+
+    async def _start_if_full(self) -> None:
+        if self.status != "open" or any(
+            self.seats[i].token_hash is None for i in self.persons
+        ):
+            return
+        dealer = self.config.get("first_dealer")
+        if dealer is None:
+            dealer = random.SystemRandom().randrange(self.options.players)
+        await self._commit("start", {"first_dealer": dealer})
+        self._schedule()

@@ -1,0 +1,113 @@
+"""What each seat and each spectator may see: JSON computed from ``State.observation(seat)``.
+
+A seat's view is its observation (rules V1, V2); the public view (V1 only) is
+built from an observation with the private fields left out, so a spectator's
+message is never the raw state filtered afterwards.  Engine events are public
+by construction (``core.events``); ``event_data`` turns them into JSON and
+``narration`` into words in the connection's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import (
+    CardPlayed,
+    DealEnded,
+    DealStarted,
+    Event,
+    MatchEnded,
+    Observation,
+    PileTaken,
+    Redealt,
+)
+from ..narrate import narrate
+
+
+def _cards(cards: Sequence[object]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def public_view(obs: Observation) -> dict[str, Any]:
+    """The public part of an observation (V1): no hand, no legal actions."""
+    return {
+        "players": obs.players,
+        "names": list(obs.names),
+        "options": obs.options.to_json(),
+        "phase": obs.phase.name.lower(),
+        "deal": obs.deal,
+        "dealer": obs.dealer,
+        "to_move": obs.to_move,
+        "pile": _cards(obs.pile),
+        "upturned": str(obs.upturned) if obs.upturned is not None else None,
+        "stock": obs.stock,
+        "hand_sizes": list(obs.hand_sizes),
+        "taken": [len(cards) for cards in obs.taken],
+        "foxtrots": [_cards(cards) for cards in obs.foxtrots],
+        "last_taker": obs.last_taker,
+        "totals": list(obs.totals),
+        "history": [[seat, str(action)] for seat, action in obs.history],
+        "deal_scores": [[line.to_json() for line in lines] for lines in obs.deal_scores],
+        "winner": obs.winner,
+    }
+
+
+def seat_view(obs: Observation) -> dict[str, Any]:
+    """A seat's view: the public view, its own hand (V2) and its legal actions."""
+    view = public_view(obs)
+    view["seat"] = obs.seat
+    view["hand"] = _cards(obs.hand)
+    view["legal"] = [str(action) for action in obs.legal_actions]
+    return view
+
+
+def spectator_view(obs: Observation) -> dict[str, Any]:
+    """What a spectator sees: the public view of any seat's observation."""
+    view = public_view(obs)
+    view["seat"] = None
+    return view
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """An engine event as JSON (all of it public, V1)."""
+    match event:
+        case DealStarted():
+            return {
+                "event": "deal_started",
+                "deal": event.deal,
+                "dealer": event.dealer,
+                "upturned": str(event.upturned),
+                "first": event.first,
+                "stock": event.stock,
+            }
+        case CardPlayed():
+            return {
+                "event": "card_played",
+                "seat": event.seat,
+                "card": str(event.card),
+                "result": event.result.value,
+                "taken": _cards(event.taken),
+            }
+        case PileTaken():
+            return {"event": "pile_taken", "seat": event.seat, "taken": _cards(event.taken)}
+        case Redealt():
+            return {"event": "redealt", "cards_each": event.cards_each, "stock": event.stock}
+        case DealEnded():
+            return {
+                "event": "deal_ended",
+                "deal": event.deal,
+                "scores": [line.to_json() for line in event.scores],
+                "totals": list(event.totals),
+                "undealt": event.undealt,
+                "leftover": _cards(event.leftover),
+                "leftover_to": event.leftover_to,
+            }
+        case MatchEnded():
+            return {"event": "match_ended", "winner": event.winner, "totals": list(event.totals)}
+    raise TypeError(f"not an event: {event!r}")
+
+
+def narration(events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
+    """The events in words, from the existing catalogs (en, ru, uk)."""
+    return [line for event in events for line in narrate(event, names, lang)]

@@ -1,0 +1,321 @@
+"""The RL environments (foxtrot.env): PettingZoo and Gymnasium checkers, the encoding, masks,
+hidden information (rules V1-V3), illegal actions (T7), rewards, batches and resampling."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from foxtrot.core import IllegalActionError, State, TableOptions
+from foxtrot.env import (
+    ENV_ID,
+    BatchedGames,
+    FoxtrotEnv,
+    encode,
+    env,
+    layout,
+    observation_size,
+    parallel_env,
+    raw_env,
+    resample,
+)
+from foxtrot.env.encoding import legal_mask
+from foxtrot.env.game import Game
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+OPTION_SETS = [
+    {"players": 2, "take": "any"},
+    {"players": 3, "take": "match", "forced_foxtrot": True},
+    {"players": 5, "take": "any", "leftover_pile": "last_taker", "most_cards_tie": "all"},
+    {"players": 9, "take": "match", "target": 60},
+]
+
+options_strategy = st.builds(
+    TableOptions,
+    players=st.integers(2, 9),
+    take=st.sampled_from(["any", "match"]),
+    forced_foxtrot=st.booleans(),
+    leftover_pile=st.sampled_from(["discard", "last_taker"]),
+    most_cards_tie=st.sampled_from(["none", "all"]),
+    target=st.sampled_from([40, 120, 200]),
+)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_checker_warnings() -> None:
+    """The checkers warn about things we chose (a Dict observation); errors still fail."""
+    warnings.simplefilter("ignore", UserWarning)
+
+
+# ------------------------------------------------------------------- PettingZoo
+
+
+@pytest.mark.parametrize("changes", OPTION_SETS, ids=lambda c: "-".join(map(str, c.values())))
+def test_pettingzoo_api_test(changes: dict[str, object]) -> None:
+    api_test(env(**changes), num_cycles=400)
+
+
+@pytest.mark.parametrize("changes", OPTION_SETS[:2], ids=["2p-any", "3p-match"])
+def test_pettingzoo_seed_test(changes: dict[str, object]) -> None:
+    seed_test(lambda: env(**changes), num_cycles=400)
+
+
+@pytest.mark.parametrize("changes", OPTION_SETS[:3], ids=["2p", "3p", "5p"])
+def test_pettingzoo_parallel_api_test(changes: dict[str, object]) -> None:
+    parallel_api_test(parallel_env(**changes), num_cycles=400)
+
+
+def test_agents_spaces_and_mask_dtype() -> None:
+    aec = env(players=4, take="any")
+    aec.reset(seed=3)
+    assert aec.possible_agents == [f"player_{i}" for i in range(4)]
+    obs = aec.observe(aec.agent_selection)
+    assert obs["observation"].shape == (observation_size(TableOptions(players=4)),) == (238,)
+    assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (53,)
+    others = [a for a in aec.agents if a != aec.agent_selection]
+    assert all(not aec.observe(a)["action_mask"].any() for a in others)
+
+
+def test_layout_is_contiguous_and_matches_the_documented_size() -> None:
+    for players in range(2, 10):
+        blocks = layout(TableOptions(players=players))
+        assert blocks[0].start == 0
+        assert all(a.stop == b.start for a, b in itertools.pairwise(blocks))
+        assert blocks[-1].stop == 210 + 7 * players
+
+
+# --------------------------------------------------------- encoding and masks
+
+
+def _random_game(options: TableOptions, seed: int, reward: str = "deal") -> Game:
+    game = Game(options, reward)
+    game.reset(seed)
+    return game
+
+
+@SETTINGS
+@given(options_strategy, st.integers(0, 2**32))
+def test_fast_encoding_equals_the_observation_encoding_and_mask_equals_legal(
+    options: TableOptions, seed: int
+) -> None:
+    """The fast path (Tracker) is encode(state.observation(seat)) for every seat, every step."""
+    rng = random.Random(seed)
+    game = _random_game(options, seed)
+    steps = 0
+    while not game.over and steps < 400:
+        state = game.state
+        for seat in range(options.players):
+            assert np.array_equal(game.observe(seat), encode(state.observation(seat)))
+        mask = game.mask()
+        assert set(np.flatnonzero(mask)) == {a.code for a in state.legal_actions()}
+        assert np.array_equal(mask, legal_mask(state))
+        game.play(rng.choice(game.legal_codes))
+        steps += 1
+    for seat in range(options.players):
+        assert np.array_equal(game.observe(seat), encode(game.state.observation(seat)))
+
+
+@SETTINGS
+@given(options_strategy, st.integers(0, 2**32), st.integers(0, 60))
+def test_V3_observation_holds_no_hidden_information(
+    options: TableOptions, seed: int, moves: int
+) -> None:
+    """Dealing the hidden cards anew changes no seat's array: it depends on nothing hidden."""
+    rng = random.Random(seed)
+    state = State(options, rng=rng)
+    state.deal(rng)
+    for _ in range(moves):
+        if state.to_move is None:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.to_move is None:
+        return
+    for seat in range(options.players):
+        other = state.resample(seat, random.Random(seed + 1))
+        assert np.array_equal(encode(state.observation(seat)), encode(other.observation(seat)))
+
+
+def test_encoding_is_relative_to_the_observer() -> None:
+    state = State(TableOptions(players=3), dealer=0)
+    state.deal(random.Random(5))
+    at = {b.name: b.start for b in layout(state.options)}
+    for seat in range(3):
+        array = encode(state.observation(seat))
+        assert array[at["to_move"]] == (1 if seat == state.to_move else 0)
+        assert array[at["dealer"] + (0 - seat) % 3] == 1  # seat 0 deals
+        assert array[at["hand"] : at["hand"] + 52].sum() == 8
+        assert array[at["seen"] : at["seen"] + 52].sum() == 1  # the upturned card
+        assert array[at["stock"]] == 104 - 24 - 1
+
+
+# ------------------------------------------------------------ illegal actions
+
+
+def test_T7_illegal_action_raises_and_changes_nothing() -> None:
+    aec = raw_env(players=2, take="match")
+    aec.reset(seed=11)
+    agent = aec.agent_selection
+    before = [aec.observe(a)["observation"].copy() for a in aec.agents]
+    mask = aec.observe(agent)["action_mask"]
+    illegal = [int(i) for i in np.flatnonzero(mask == 0)]
+    for action in [*illegal[:5], 52, 53, -1]:
+        with pytest.raises(IllegalActionError):
+            aec.step(action)
+        assert aec.agent_selection == agent
+        assert all(
+            np.array_equal(aec.observe(a)["observation"], b)
+            for a, b in zip(aec.agents, before, strict=True)
+        )
+        assert np.array_equal(aec.observe(agent)["action_mask"], mask)
+    aec.step(int(np.flatnonzero(mask)[0]))  # still playable
+
+
+def test_gym_illegal_action_substitute_is_documented_and_deterministic() -> None:
+    first = FoxtrotEnv(players=2, opponents="random")
+    second = FoxtrotEnv(players=2, opponents="random", illegal="raise")
+    _, info = first.reset(seed=4)
+    second.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    lowest = int(np.flatnonzero(info["action_mask"])[0])
+    with pytest.raises(IllegalActionError):
+        second.step(illegal)
+    a = first.step(illegal)
+    b = second.step(lowest)
+    assert a[4]["substituted"] == illegal
+    assert np.array_equal(a[0], b[0]) and a[1] == b[1]
+
+
+# ----------------------------------------------------------------- Gymnasium
+
+
+def test_gymnasium_check_env_and_registration() -> None:
+    made = gymnasium.make(ENV_ID, players=2, opponents="medium")
+    check_env(made.unwrapped)
+    check_env(gymnasium.make(ENV_ID, players=3, opponents=["easy", "medium"], take="match"))
+
+
+def test_gym_reset_seed_then_reset_is_deterministic() -> None:
+    one = gymnasium.make(ENV_ID, players=2, opponents="medium")
+    two = gymnasium.make(ENV_ID, players=2, opponents="medium")
+    runs = []
+    for environment in (one, two):
+        seen = [environment.reset(seed=21)[0]]
+        seen += [environment.reset()[0] for _ in range(3)]
+        runs.append(seen)
+    assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+    assert not np.array_equal(runs[0][1], runs[0][2])  # later resets are new matches
+
+
+def test_gym_episode_rewards_add_up_to_the_match_total() -> None:
+    environment = FoxtrotEnv(players=2, opponents="medium", target=100)
+    obs, info = environment.reset(seed=8)
+    rng = np.random.default_rng(0)
+    total = 0.0
+    done = False
+    while not done:
+        legal = np.flatnonzero(environment.action_masks())
+        obs, reward, done, truncated, info = environment.step(int(rng.choice(legal)))
+        total += reward
+        assert obs in environment.observation_space and not truncated
+    assert total == environment.game.state.totals[0]
+    assert info["won"] == (info["winner"] == 0)
+
+
+def test_match_reward_goes_to_the_winner() -> None:
+    aec = raw_env(players=3, take="any", target=60, reward="match")
+    aec.reset(seed=2)
+    rng = np.random.default_rng(1)
+    got = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        obs, reward, terminated, _, _ = aec.last()
+        got[agent] += reward
+        aec.step(None if terminated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    outcome = aec.game.state.outcome
+    assert outcome is not None
+    assert got == {f"player_{s}": (1.0 if s == outcome.winner else 0.0) for s in range(3)}
+
+
+# -------------------------------------------------------------- batch, resample
+
+
+def test_batched_games_equal_games_stepped_one_by_one() -> None:
+    batch = BatchedGames(4, players=2, take="any", target=60)
+    batch.reset(seed=9)
+    singles = [_random_game(batch.options, hash((9, i)) & (2**63 - 1)) for i in range(4)]
+    rng = np.random.default_rng(3)
+    finished = 0
+    for _ in range(600):
+        for index, game in enumerate(singles):
+            assert batch.to_move[index] == game.to_move
+            assert np.array_equal(batch.obs[index], game.observe(batch.to_move[index]))
+            assert np.array_equal(batch.mask[index], game.mask())
+        actions = batch.random_actions(rng)
+        assert all(batch.mask[i, a] for i, a in enumerate(actions))
+        batch.step(actions)
+        for index, game in enumerate(singles):
+            game.play(int(actions[index]))
+            assert np.array_equal(batch.rewards[index], game.rewards)
+            assert batch.done[index] == game.over
+            if game.over:
+                finished += 1
+                singles[index] = batch.games[index]  # the batch restarted it
+                break  # only the first finished game is followed further: the rest restart too
+        if finished:
+            break
+    with pytest.raises(IllegalActionError, match="game 0"):
+        batch.step([53, 0, 0, 0])
+
+
+@SETTINGS
+@given(options_strategy, st.integers(0, 2**32), st.integers(0, 40))
+def test_resample_is_consistent_with_what_the_seat_knows(
+    options: TableOptions, seed: int, moves: int
+) -> None:
+    rng = random.Random(seed)
+    state = State(options, rng=rng)
+    state.deal(rng)
+    for _ in range(moves):
+        if state.to_move is None:
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    if state.to_move is None:
+        return
+    seat = state.to_move
+    obs = state.observation(seat)
+    unseen = np.zeros(52, dtype=np.int64)
+    for card, count in obs.unseen_cards().items():
+        unseen[card.id] = count
+    n = options.players
+    for source in (obs, encode(obs)):
+        hidden = resample(source, random.Random(seed))
+        assert [int(x) for x in hidden.hands.sum(axis=1)] == [
+            obs.hand_sizes[(seat + r) % n] for r in range(n)
+        ]
+        assert int(hidden.stock.sum()) == obs.stock
+        assert np.array_equal(hidden.hands[1:].sum(axis=0) + hidden.stock, unseen)
+        assert [int(c) for c in hidden.hands[0]] == [obs.hand.count(c) for c in _cards()]
+    for other in range(n):  # the true deal is a possible answer: every real hidden card is unseen
+        if other != seat:
+            for card in state.hand(other):
+                assert unseen[card.id] > 0
+
+
+def _cards() -> list[object]:
+    from foxtrot.core import CARDS  # noqa: PLC0415
+
+    return list(CARDS)
+
+
+def test_resample_refuses_an_array_of_no_table() -> None:
+    with pytest.raises(ValueError, match="length 100"):
+        resample(np.zeros(100, dtype=np.float32), random.Random(0))

@@ -1,0 +1,109 @@
+"""Fixtures of the server tests: a database of each kind, a real PostgreSQL server, clients.
+
+The PostgreSQL server is started by the tests themselves from Debian's
+``postgresql`` package (``/usr/lib/postgresql/*/bin``): ``initdb`` in a fresh
+folder, ``pg_ctl start`` on a free loopback port, under ``runuser -u postgres``
+when the tests run as root.  Nothing is skipped: if PostgreSQL cannot be
+started, every PostgreSQL test fails with the reason.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+_databases = itertools.count(1)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _as_postgres(command: list[str]) -> list[str]:
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *command]
+    return command
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL server for this test session; yields its admin URL (psycopg 3)."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    if not found:
+        pytest.fail(
+            "PostgreSQL is not installed (/usr/lib/postgresql/*/bin/pg_ctl is missing):"
+            " apt-get install -y postgresql"
+        )
+    bindir = Path(found[-1]).parent
+    folder = Path(tempfile.mkdtemp(prefix="foxtrot-pg-"))
+    folder.chmod(0o755)
+    data = folder / "data"
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    port = free_port()
+    run = {"check": True, "capture_output": True, "text": True, "timeout": 120}
+    try:
+        subprocess.run(
+            _as_postgres(
+                [str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "foxtrot", "-E", "UTF8"]
+            ),
+            **run,
+        )
+        options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        subprocess.run(
+            _as_postgres(
+                [str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
+                 str(folder / "log"), "-w", "start"]
+            ),
+            **run,
+        )
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
+        detail = getattr(error, "stderr", "") or ""
+        pytest.fail(f"PostgreSQL could not be started: {error} {detail}")
+    try:
+        yield f"postgresql+psycopg://foxtrot@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            _as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+            capture_output=True,
+            check=False,
+        )
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def new_postgres_database(admin_url: str) -> str:
+    """A fresh, empty database on the session's server; its URL."""
+    import sqlalchemy as sa  # noqa: PLC0415
+
+    name = f"foxtrot_{os.getpid()}_{next(_databases)}"
+    engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as db:
+        db.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return admin_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database: an SQLite file, or a new database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'server.db'}"
+    return new_postgres_database(request.getfixturevalue("postgres_server"))
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A fresh SQLite database file."""
+    return f"sqlite:///{tmp_path / 'server.db'}"

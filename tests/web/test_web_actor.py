@@ -1,0 +1,147 @@
+"""The table actor on its own: two actions at once, rebuilding from the log, seeds and deals."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from foxtrot.core import Phase
+from foxtrot.web.bus import Connection
+from foxtrot.web.lobby import Lobby, server_record
+from foxtrot.web.protocol import ActionIn, CreateTable, ProtocolError, SeedIn
+from foxtrot.web.store import Store
+from foxtrot.web.tables import TableActor
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+class Sink:
+    """Collects what a connection is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    async def send(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+
+async def seated(lobby: Lobby, actor: TableActor, token: str) -> tuple[Connection, Sink]:
+    sink = Sink()
+    conn = Connection(sink.send)
+    asyncio.get_running_loop().create_task(conn.run_writer())
+    await actor.connect(conn, actor.seat_of(token), None)
+    return conn, sink
+
+
+def test_two_actions_at_once_are_applied_one_after_the_other(db_url: str) -> None:
+    async def main() -> None:
+        lobby = Lobby(Store(db_url))
+        await lobby.boot()
+        actor = await lobby.create(CreateTable(seed_seconds=0, bot_delay=0))
+        _, ann = await actor.join("Ann", None)
+        _, bob = await actor.join("Bob", None)
+        while actor.state is None or actor.state.to_move is None:
+            await asyncio.sleep(0.01)
+        mover = actor.state.to_move
+        conn, _ = await seated(lobby, actor, ann if mover == 0 else bob)
+        legal = actor.state.legal_actions()
+        seq = actor.seq
+        first, second = (
+            ActionIn(type="action", id=name, seq=seq, action=str(action))
+            for name, action in (("one", legal[0]), ("two", legal[-1]))
+        )
+        results = await asyncio.gather(
+            actor.act(conn, first), actor.act(conn, second), return_exceptions=True
+        )
+        accepted = [r for r in results if isinstance(r, str)]
+        refused = [r for r in results if isinstance(r, ProtocolError)]
+        assert len(accepted) == 1 and len(refused) == 1
+        assert refused[0].code.value in ("stale_seq", "not_your_turn")
+        assert actor.seq == seq + 1
+        assert len(actor.state.observation(mover).hand) == 7
+        await lobby.shutdown()
+
+    run(main())
+
+
+def test_a_table_is_rebuilt_exactly_from_its_log(db_url: str) -> None:
+    async def main() -> tuple[str, dict[str, Any], int]:
+        lobby = Lobby(Store(db_url))
+        await lobby.boot()
+        plan = [{"kind": "easy"}, {"kind": "medium"}, {"kind": "easy"}]
+        actor = await lobby.create(
+            CreateTable.model_validate(
+                {"seats": plan, "options": {"players": 3}, "seed_seconds": 0, "bot_delay": 0}
+            )
+        )
+        while actor.seq < 60:
+            await asyncio.sleep(0.01)
+        async with actor.lock:  # a consistent moment
+            views = {s: actor.state.observation(s) for s in range(3)}  # type: ignore[union-attr]
+            seq = actor.seq
+            await lobby.shutdown()
+        return actor.id, views, seq
+
+    table, views, seq = run(main())
+    row = Store(db_url).load(table)
+    assert row is not None and row.seq == seq
+    rebuilt = TableActor.restore(row, None)  # type: ignore[arg-type]
+    assert rebuilt.seq == seq
+    for seat, obs in views.items():
+        assert rebuilt.state is not None and rebuilt.state.observation(seat) == obs
+
+
+def test_players_seeds_enter_the_deal_and_the_record_verifies(sqlite_url: str) -> None:
+    from foxtrot.web.fair import verify_record  # noqa: PLC0415
+
+    async def main() -> dict[str, Any]:
+        lobby = Lobby(Store(sqlite_url))
+        await lobby.boot()
+        actor = await lobby.create(
+            CreateTable.model_validate(
+                {
+                    "seats": [{}, {"kind": "easy"}],
+                    "options": {"target": 1},
+                    "seed_seconds": 30,
+                    "bot_delay": 0,
+                }
+            )
+        )
+        _, ann = await actor.join("Ann", None)
+        conn, sink = await seated(lobby, actor, ann)
+        while 0 not in actor.fair:
+            await asyncio.sleep(0.01)
+        assert actor.state is not None and actor.state.phase is Phase.AWAITING_DEAL
+        with pytest.raises(ProtocolError) as bad:
+            await actor.add_seed(conn, SeedIn(type="seed", deal=0, seed="XYZ0"))
+        assert bad.value.code.value == "bad_seed"
+        await actor.add_seed(conn, SeedIn(type="seed", deal=0, seed="00ff" * 8))
+        for _ in range(500):  # the last person's seed deals at once, not after 30 s
+            if actor.state.phase is Phase.PLAYING:
+                break
+            await asyncio.sleep(0.01)
+        assert actor.fair[0].player_seeds == ["00ff" * 8, ""]
+        assert actor.fair[0].dealt
+        while actor.status != "over":
+            if actor.state.to_move == 0:
+                legal = actor.state.legal_actions()
+                msg = ActionIn(type="action", id=f"a{actor.seq}", seq=actor.seq, action=str(legal[0]))
+                await actor.act(conn, msg)
+            await asyncio.sleep(0.005)
+        record = server_record(actor)
+        kinds = [m.get("kind") for m in sink.messages if m["type"] == "event"]
+        assert "seed" in kinds and "deal" in kinds
+        await lobby.shutdown()
+        return record
+
+    record = run(main())
+    lines = verify_record(record)
+    assert all("matches its commitment" in line for line in lines)
+    assert "1 player seeds" in lines[0]

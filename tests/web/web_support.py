@@ -1,0 +1,126 @@
+"""Helpers of the server tests: a WebSocket player over FastAPI's test client."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from foxtrot.web.app import create_app
+
+Message = dict[str, Any]
+
+
+@contextmanager
+def server(url: str, **kwargs: Any) -> Iterator[TestClient]:
+    """A running server on ``url`` (lifespan included), as a test client."""
+    kwargs.setdefault("message_rate", 1000.0)
+    with TestClient(create_app(url, **kwargs)) as client:
+        yield client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Create a table (no delays by default); its summary."""
+    body.setdefault("seed_seconds", 0)
+    body.setdefault("bot_delay", 0)
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def join(client: TestClient, table: str, name: str, seat: int | None = None) -> dict[str, Any]:
+    """Join a table; the answer with seat and token."""
+    body: dict[str, Any] = {"name": name}
+    if seat is not None:
+        body["seat"] = seat
+    response = client.post(f"/api/tables/{table}/join", json=body)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+class Player:
+    """One WebSocket connection: sends messages, keeps everything it received."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.received: list[Message] = []
+        self.seq = 0
+        self.view: dict[str, Any] | None = None
+        self.unread: list[Message] = []
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def send_text(self, text: str) -> None:
+        self.ws.send_text(text)
+
+    def recv(self) -> Message:
+        message: Message = json.loads(self.ws.receive_text())
+        self.received.append(message)
+        if message["type"] in ("event", "snapshot"):
+            self.seq = max(self.seq, int(message["seq"]))
+            if message.get("view"):
+                self.view = message["view"]
+        return message
+
+    def until(
+        self, predicate: Callable[[Message], bool], limit: int = 5000, *, keep: bool = False
+    ) -> Message:
+        """The first unread message that fits; with ``keep``, the others stay unread."""
+        for index, message in enumerate(self.unread):
+            if predicate(message):
+                if keep:
+                    del self.unread[index]
+                else:
+                    del self.unread[: index + 1]
+                return message
+        if not keep:
+            self.unread.clear()
+        for _ in range(limit):
+            message = self.recv()
+            if predicate(message):
+                return message
+            if keep:
+                self.unread.append(message)
+        raise AssertionError("the expected message never came")
+
+    def error(self) -> Message:
+        return self.until(lambda m: m["type"] == "error")
+
+    def my_turn(self) -> dict[str, Any]:
+        """Wait until this seat has legal actions; the view."""
+        while not (self.view and self.view.get("legal")):
+            self.recv()
+        return self.view
+
+    def act(self, action: str, action_id: str, seq: int | None = None) -> Message:
+        self.send(type="action", id=action_id, seq=self.seq if seq is None else seq, action=action)
+        return self.until(
+            lambda m: m["type"] in ("ack", "error") and m.get("id") == action_id, keep=True
+        )
+
+
+@contextmanager
+def player(
+    client: TestClient, table: str, token: str | None, **hello: Any
+) -> Iterator[Player]:
+    """A connected player (or spectator, without a token) after its snapshot."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        p = Player(ws)
+        if token is not None:
+            hello["token"] = token
+        p.send(type="hello", **hello)
+        p.until(lambda m: m["type"] == "snapshot")
+        yield p
+
+
+def two_people(client: TestClient, **body: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A started table of two people; its id and both join answers."""
+    table = create(client, **body)["table"]
+    return table, join(client, table, "Ann"), join(client, table, "Bob")
