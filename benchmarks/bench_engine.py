@@ -6,18 +6,26 @@ Run: ``python benchmarks/bench_engine.py`` (``--seconds`` per configuration, def
 choice, ``apply_unchecked()``.  "Checked loop" uses ``apply()``, which checks
 the action and returns its events, as a front end does.  Both play whole
 matches (dealing included) with uniformly random legal actions.
+
+Times are the CPU time of this process (``time.process_time``): on an idle
+machine the same as the wall clock, and other jobs sharing the cores do not
+count, so two trees can be compared while the machine is busy
+(``benchmarks/compare.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
 import random
 import time
 from collections.abc import Callable
 
-from foxtrot import Phase, State, TableOptions
+from foxtrot import Phase, State, TableOptions, TakeRule
+
+clock = time.process_time
 
 
 def playout(options: TableOptions, seconds: float, checked: bool) -> tuple[float, float, float]:
@@ -25,8 +33,8 @@ def playout(options: TableOptions, seconds: float, checked: bool) -> tuple[float
     rng = random.Random(2026)
     choice = rng.choice
     actions = deals = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         state = State(options, dealer=0)
         step: Callable[..., object] = state.apply if checked else state.apply_unchecked
         while not state.is_over:
@@ -35,7 +43,7 @@ def playout(options: TableOptions, seconds: float, checked: bool) -> tuple[float
             while state.phase is Phase.PLAYING:
                 step(choice(state.legal_actions()))
                 actions += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return actions / elapsed, deals / elapsed, actions / deals
 
 
@@ -53,10 +61,10 @@ def per_call(fn: Callable[[], object], repeat: int = 20000) -> float:
     """Microseconds per call of ``fn`` (best of five runs)."""
     best = float("inf")
     for _ in range(5):
-        start = time.perf_counter()
+        start = clock()
         for _ in range(repeat):
             fn()
-        best = min(best, (time.perf_counter() - start) / repeat)
+        best = min(best, (clock() - start) / repeat)
     return best * 1e6
 
 
@@ -72,7 +80,7 @@ def main() -> None:
     )
     print(f"{'players':>7} {'take':>5} | {'search loop':>24} | {'checked loop':>24} | actions/deal")
     for players in (2, 4, 6, 9):
-        for take in ("any", "match"):
+        for take in (TakeRule.ANY, TakeRule.MATCH):
             options = TableOptions(players=players, take=take)
             fast = playout(options, args.seconds, checked=False)
             slow = playout(options, args.seconds, checked=True)
@@ -84,7 +92,7 @@ def main() -> None:
         state = mid_deal_state(players)
         print(
             f"{players} players, mid-deal: clone() {per_call(state.clone):.2f} µs,"
-            f" observation() {per_call(lambda s=state: s.observation(0)):.2f} µs,"
+            f" observation() {per_call(functools.partial(state.observation, 0)):.2f} µs,"
             f" legal_actions() {per_call(state.legal_actions):.2f} µs"
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +26,7 @@ from foxtrot.bots.rollout import policy_move, rollout, unseen_by_rank
 from foxtrot.core.kernel import RANKS, SUITS, TAKE_CODE
 from helpers import card, deal_rigged, new_state
 
-SMALL_EXPERT = {"iterations": 6, "seconds": None}
+SMALL_EXPERT: dict[str, Any] = {"iterations": 6, "seconds": None}
 
 
 def _mid_deal(seed: int, players: int, take: TakeRule, forced: bool = False) -> State:

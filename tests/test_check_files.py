@@ -12,7 +12,7 @@ import json
 import os
 import random
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -55,7 +55,7 @@ def _with_extra(good: Path, value: str) -> str:
     return text[:-1] + f', "extra": {value}' + "}"
 
 
-BAD_TEXTS = {
+BAD_TEXTS: dict[str, tuple[Callable[[Path], str], str]] = {
     "nested 990 levels in an added key": (
         lambda g: _with_extra(g, "[" * 990 + "]" * 990),
         "nested more than 64 levels deep",

@@ -100,7 +100,7 @@ def test_simulate_writes_valid_records_and_statistics(
 def test_simulate_table_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "2", "--matches", "2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "2 random matches, 2 players, take = any" in out
+    assert "2 random matches, 2 players, take = match" in out  # the default (T2)
     assert "foxtrots (all players)" in out and "deal length" in out
 
 
@@ -156,7 +156,7 @@ def test_check_refuses_broken_json_and_missing_files(
 
 
 @pytest.mark.parametrize(
-    ("lang", "phrase"), [("en", "Deal 1:"), ("ru", "Игра 1:"), ("uk", "Гра 1:")]
+    ("lang", "phrase"), [("en", "Deal 1:"), ("ru", "Раздача 1:"), ("uk", "Роздача 1:")]
 )
 def test_replay_tells_the_match(
     tmp_path: Path, lang: str, phrase: str, capsys: pytest.CaptureFixture[str]

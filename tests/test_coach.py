@@ -10,6 +10,7 @@ dozen iterations can miss even a double foxtrot there.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections import Counter
@@ -25,7 +26,9 @@ from foxtrot.bots.coach import (
     Grade,
     ReviewItem,
     action_text,
+    alternative_text,
     card_count,
+    compared,
     explain,
     observation_seed,
     review,
@@ -33,7 +36,8 @@ from foxtrot.bots.coach import (
     summary,
 )
 from foxtrot.bots.counting import QUEEN_OF_SPADES, next_hand_size, percent
-from foxtrot.bots.greedy import Odds
+from foxtrot.bots.greedy import GreedyBot, Odds
+from foxtrot.bots.verdict import DealVerdict, verdicts
 from foxtrot.core import (
     TAKE,
     Action,
@@ -164,8 +168,22 @@ def test_T3b_the_expert_makes_an_obvious_double_foxtrot_and_says_why() -> None:
     state = _position(3, "10D 2S", "10H")
     obs = state.observation(1)
     hint = suggest(obs, iterations=60, seconds=None)
-    assert hint.action == act("10D")
-    assert hint.reason == "makes a double foxtrot: +40" and hint.value is not None
+    assert hint.action == act("10D") and hint.alternative in (act("2S"), TAKE)
+    assert hint.value is not None and hint.alternative_value is not None
+    alt = hint.alternative
+    gap = round(hint.value - hint.alternative_value)
+    assert gap >= 10  # the foxtrot's bonus at least
+    # compared with the alternative: by how much it is worse, and what it would do
+    assert hint.reason == (
+        f"makes a double foxtrot: +40; {alternative_text(alt)} instead is {gap} points worse"
+        f" — it {explain(obs, alt)}"
+    )
+    assert alternative_text(TAKE) == "taking the pile"
+    assert alternative_text(act("2S"), "ru") == "ход 2♠"
+    assert suggest(obs, "ru", iterations=60, seconds=None).reason == (
+        f"делает двойной фокстрот: +40; {alternative_text(alt, 'ru')} вместо этого — на {gap}"
+        f" очков хуже: {explain(obs, alt, 'ru')}"
+    )
     assert explain(obs, act("10D"), "ru") == "делает двойной фокстрот: +40"
     jacks = _position(3, "JD 2S", "JH").observation(1)
     assert explain(jacks, act("JD")) == "makes a double foxtrot: +22"  # 20 + 1 + 1 (P1, P2)
@@ -285,7 +303,19 @@ def test_V3_hints_never_mention_a_card_the_seat_cannot_know(
         assert mentioned(lines[0]) <= {QUEEN_OF_SPADES}, lines[0]
         for line in lines[1:]:
             assert mentioned(line) <= seen, (lang, line)
-    assert hint.reason == explain(obs, hint.action, "en")
+    if hint.alternative is None:  # a single legal move: nothing to compare
+        assert hint.value is None and hint.reason == explain(obs, hint.action, "en")
+    else:
+        assert hint.value is not None and hint.alternative_value is not None
+        assert hint.alternative in obs.legal_actions and hint.alternative != hint.action
+        assert hint.value >= hint.alternative_value
+        gap = hint.value - hint.alternative_value
+        assert hint.reason.startswith(explain(obs, hint.action, "en") + "; ")
+        for lang in LANGS:
+            reason = compared(obs, hint.action, hint.alternative, gap, lang)
+            assert explain(obs, hint.alternative, lang) in reason
+            assert mentioned(reason) <= seen, (lang, reason)
+        assert hint.reason == compared(obs, hint.action, hint.alternative, gap, "en")
     # non-interference: deal the hidden cards anew; the hint must not change at all
     resampled = state.resample(seat, random.Random(other))
     assert suggest(resampled.observation(seat), iterations=20, seconds=None) == hint
@@ -310,12 +340,23 @@ def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
     item = items[0]
     assert item.best == act("10D")
     assert item.grade is Grade.MISTAKE and item.loss >= 10
-    lost = round(item.loss)
+    assert item.value is not None and item.best_value is not None
+    assert item.loss == pytest.approx(item.best_value - item.value)
+    best, played = round(item.best_value), round(item.value)
+    lost = best - played
     assert item.text() == (
-        f"Deal 1, move 1: 2♠ — mistake, -{lost} points; better 10♦ (makes a double foxtrot: +40)."
+        f"Deal 1, move 1: 2♠ — mistake, -{lost} points; better 10♦, expected margin {best:+d}"
+        f" against {played:+d} (makes a double foxtrot: +40)."
     )
-    assert item.text("ru").startswith("Игра 1, ход 1: 2♠ — ошибка, -")
-    assert item.text("uk").endswith("краще 10♦ (робить подвійний фокстрот: +40).")
+    assert item.text("ru").startswith(
+        f"Раздача 1, ход 1: 2♠ — ошибка, -{lost} очков; лучше 10♦, ожидаемая разница {best:+d}"
+    )
+    assert item.text("uk").startswith("Роздача 1, хід 1: 2♠ — помилка, -")
+    assert item.text("uk").endswith(
+        f"краще 10♦, очікувана різниця {best:+d} проти {played:+d}"
+        " (робить подвійний фокстрот: +40)."
+    )
+    lost = round(item.loss)
     assert summary(items) == f"0 good moves, 0 inaccuracies, 1 mistake; {lost} points lost in all"
     assert summary(items, "ru").startswith("0 хороших ходов, 0 неточностей, 1 ошибка; всего")
 
@@ -325,8 +366,16 @@ def test_review_finds_the_foxtrot_good_and_skips_forced_moves() -> None:
     state.apply("10D")
     items = review(to_record(state), 1, iterations=60)
     assert len(items) == 1 and items[0].grade is Grade.GOOD and items[0].loss == 0.0
-    assert items[0].text("uk") == (
-        "Гра 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40)."
+    good = items[0]
+    second = good.second
+    assert second in (act("2S"), TAKE)
+    assert good.value is not None and good.second_value is not None
+    gap = round(good.value - good.second_value)
+    assert gap >= 10
+    assert good.text("uk") == (
+        f"Роздача 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40;"
+        f" {alternative_text(second, 'uk')} натомість — на {gap} очок гірше:"
+        f" {explain(good.observation, second, 'uk')})."
     )
     forced = _position(3, "10D 2S", "10H", forced_foxtrot=True)
     forced.apply("10D")
@@ -368,6 +417,130 @@ def test_summary_counts_in_every_language() -> None:
     )
     assert summary(items[:3], "en") == "1 good move, 1 inaccuracy, 1 mistake; 14 points lost in all"
     assert items[1].text("ru") == (
-        "Игра 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40)."
+        "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40)."
     )
     assert action_text(TAKE, "ru") == "взять стопку" and action_text(TAKE, "uk") == "взяти стос"
+
+
+# ------------------------------------------------------------ deal verdicts
+
+
+def _played_deal(take: TakeRule) -> tuple[dict[str, object], list[int]]:
+    """A whole 2-player deal, seat 0 at random against greedy; and the piles each seat started
+    (cards played on an empty pile), counted on the live table."""
+    rng = random.Random(5)
+    state = State(TableOptions(players=2, take=take), dealer=0)
+    state.deal(rng)
+    started = [0, 0]
+    while (seat := state.to_move) is not None:
+        obs = state.observation(seat)
+        action = (
+            rng.choice(obs.legal_actions)
+            if seat == 0
+            else GreedyBot().choose(obs, obs.legal_actions, rng)
+        )
+        if action.card is not None and not state.pile:
+            started[seat] += 1
+        state.apply(action)
+    return to_record(state), started
+
+
+@pytest.mark.parametrize("take", list(TakeRule))
+def test_the_verdict_on_a_lost_deal_names_an_alternative_in_every_language(
+    take: TakeRule,
+) -> None:
+    record, started = _played_deal(take)
+    items = review(record, 0, iterations=6, seconds=None)
+    (verdict,) = verdicts(record, 0, items)
+    scores = record["deals"][0]["scores"]  # type: ignore[index]
+    assert (verdict.score, verdict.others) == (scores[0]["total"], scores[1]["total"])
+    assert verdict.margin < 0  # random play against greedy
+    assert verdict.lost == pytest.approx(sum(item.loss for item in items))
+    assert (verdict.started, verdict.piles) == (started[0], sum(started))
+    example = verdict.costliest or verdict.closest
+    assert example is not None and example in items
+    if verdict.costliest is not None:
+        assert verdict.costliest.loss == max(item.loss for item in items)
+        alternative = verdict.costliest.best
+    else:
+        assert example.second is not None
+        alternative = example.second
+    heads = {"en": "Deal 1 lost: ", "ru": "Раздача 1 проиграна: ", "uk": "Роздачу 1 програно: "}
+    for lang in LANGS:
+        text = verdict.text(lang)
+        assert text.startswith(heads[lang]), text
+        assert f"{round(verdict.margin):+d}" in text
+        assert f"{action_text(alternative, lang)} " in text  # the alternative, with its value
+        assert f"{round(example.best_value or 0):+d}" in text
+
+
+def _item(loss: float) -> ReviewItem:
+    obs = _position(3, "10D 2S", "10H").observation(1)
+    return ReviewItem(0, 6, act("2S"), act("10D"), loss, Grade.of(loss), obs, "en", -3.0, 32.0)
+
+
+def test_a_deal_lost_by_the_cards_says_so_with_the_tempo_and_the_numbers() -> None:
+    cards = DealVerdict(1, -12, 360.0, 8.0, 12, 14, 2, True, _item(35.0), None)
+    assert cards.by_the_cards and cards.margin == -372
+    assert cards.text() == (
+        "Deal 2 lost: -12 against +360 for the other player (margin -372), yet your choices"
+        " cost only 8 points of expected margin: the deal was lost by the cards and the tempo"
+        " (under take = any whoever faces a pile can take it, so the player who starts the"
+        " piles can hardly score: you started 12 of 14). The costliest move: move 7, 2♠ (-3);"
+        " better 10♦ (+32)."
+    )
+    assert "раздачу решили карты и темп" in cards.text("ru") and "12 из 14" in cards.text("ru")
+    assert "роздачу вирішили карти і темп" in cards.text("uk") and "12 з 14" in cards.text("uk")
+    assert cards.text("ru").endswith("Самый дорогой ход: ход 7, 2♠ (-3); лучше было 10♦ (+32).")
+    three = dataclasses.replace(cards, players=3).text
+    assert "-12 against +360 for the others on average" in three()
+    assert "-12 против +360 в среднем у остальных" in three("ru")
+    assert "-12 проти +360 у середньому в інших" in three("uk")
+    fair = dataclasses.replace(cards, started=7)  # no more than a fair share: no tempo
+    assert "the deal was lost by the cards." in fair.text()
+    matched = dataclasses.replace(cards, take_any=False)
+    assert "tempo" not in matched.text()
+    choices = dataclasses.replace(cards, lost=200.0)
+    assert not choices.by_the_cards
+    assert choices.text().startswith(
+        "Deal 2 lost: -12 against +360 for the other player (margin -372); your choices"
+        " cost 200 points of expected margin. The costliest move"
+    )
+    won = dataclasses.replace(cards, score=400)
+    assert won.text("ru").startswith("Раздача 2 выиграна: +400 против +360 у соперника")
+    forced = dataclasses.replace(cards, costliest=None)
+    for lang, tail in zip(
+        LANGS,
+        ("Every move was forced", "Все ходы были вынужденными", "Усі ходи були вимушені"),
+        strict=True,
+    ):
+        assert tail in forced.text(lang)
+    best = dataclasses.replace(_item(0.0), played=act("10D"), second=act("2S"), second_value=-3.0)
+    closest = dataclasses.replace(cards, costliest=None, closest=best)
+    assert closest.text().endswith("The choice that mattered most: move 7, 10♦ (+32) over 2♠ (-3).")
+    assert closest.text("uk").endswith("Найважливіший вибір: хід 7, 10♦ (+32), а не 2♠ (-3).")
+
+
+def test_an_unfinished_deal_has_no_verdict() -> None:
+    record = _declined_foxtrot_record()
+    assert verdicts(record, 1, review(record, 1, iterations=6, seconds=None)) == []
+
+
+def test_a_comparison_says_how_much_worse_the_alternative_is_and_why() -> None:
+    obs = _position(3, "2C 3C 5D", "5H").observation(1)
+    same = "leaves no lone card for a foxtrot"
+    assert compared(obs, act("2C"), act("3C"), 4.2) == (
+        f"{same}; playing 3♣ does the same now but is 4 points worse later"
+    )
+    assert compared(obs, act("2C"), act("3C"), 0.4) == f"{same}; playing 3♣ is about as good"
+    assert compared(obs, act("2C"), act("3C"), 1.0, "ru") == (
+        "не оставляет одиночной карты для фокстрота; ход 3♣ делает то же сейчас,"
+        " но потом на 1 очко хуже"
+    )
+    assert compared(obs, act("5D"), TAKE, 0.2, "uk") == (
+        "робить фокстрот: +10; взяти стос — майже так само добре: забирає одиночну карту 5♥:"
+        " наступному гравцеві доведеться починати новий стос"
+    )
+    assert compared(obs, act("5D"), act("2C"), 21.0) == (
+        f"makes a foxtrot: +10; playing 2♣ instead is 21 points worse — it {same}"
+    )

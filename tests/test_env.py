@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-from foxtrot.core import IllegalActionError, State, TableOptions
+from foxtrot.core import IllegalActionError, State, TableOptions, TakeRule
 from foxtrot.env import (
     ENV_ID,
     BatchedGames,
@@ -33,7 +34,7 @@ from foxtrot.env.game import Game
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-OPTION_SETS = [
+OPTION_SETS: list[dict[str, Any]] = [  # keyword arguments of env(), of several types
     {"players": 2, "take": "any"},
     {"players": 3, "take": "match", "forced_foxtrot": True},
     {"players": 5, "take": "any", "leftover_pile": "last_taker", "most_cards_tie": "all"},
@@ -61,17 +62,17 @@ def _quiet_checker_warnings() -> None:
 
 
 @pytest.mark.parametrize("changes", OPTION_SETS, ids=lambda c: "-".join(map(str, c.values())))
-def test_pettingzoo_api_test(changes: dict[str, object]) -> None:
+def test_pettingzoo_api_test(changes: dict[str, Any]) -> None:
     api_test(env(**changes), num_cycles=400)
 
 
 @pytest.mark.parametrize("changes", OPTION_SETS[:2], ids=["2p-any", "3p-match"])
-def test_pettingzoo_seed_test(changes: dict[str, object]) -> None:
+def test_pettingzoo_seed_test(changes: dict[str, Any]) -> None:
     seed_test(lambda: env(**changes), num_cycles=400)
 
 
 @pytest.mark.parametrize("changes", OPTION_SETS[:3], ids=["2p", "3p", "5p"])
-def test_pettingzoo_parallel_api_test(changes: dict[str, object]) -> None:
+def test_pettingzoo_parallel_api_test(changes: dict[str, Any]) -> None:
     parallel_api_test(parallel_env(**changes), num_cycles=400)
 
 
@@ -319,3 +320,25 @@ def _cards() -> list[object]:
 def test_resample_refuses_an_array_of_no_table() -> None:
     with pytest.raises(ValueError, match="length 100"):
         resample(np.zeros(100, dtype=np.float32), random.Random(0))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_margin_rewards_add_up_to_the_deal_score_margins(players: int) -> None:
+    """reward="margin": a deal's rewards are the deal score minus the others' mean score."""
+    game = _random_game(TableOptions(players=players, take=TakeRule.ANY, target=80), 6, "margin")
+    rng = random.Random(1)
+    got = [0.0] * players
+    dense = 0
+    deals_seen = 0
+    while not game.over:
+        ended = game.play(rng.choice(game.legal_codes))
+        dense += not ended and any(game.rewards)
+        got = [g + r for g, r in zip(got, game.rewards, strict=True)]
+        if ended:
+            scores = [line.total for line in game.state.deal_logs()[deals_seen].scores or ()]
+            deals_seen += 1
+            for seat in range(players):
+                others = (sum(scores) - scores[seat]) / (players - 1)
+                assert got[seat] == pytest.approx(scores[seat] - others)
+            got = [0.0] * players
+    assert dense > 0  # rewards come during the deal, not only at its end

@@ -24,9 +24,7 @@ def test_every_language_has_every_message_with_the_same_placeholders() -> None:
             assert _fields(local[key]) == _fields(message), f"{lang}: {key}"
             if not isinstance(message, str):
                 assert set(local[key]) == (
-                    {"one", "other"}
-                    if lang == "en"
-                    else {"one", "few", "many"}
+                    {"one", "other"} if lang == "en" else {"one", "few", "many"}
                 ), f"{lang}: {key}"
 
 

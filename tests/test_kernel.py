@@ -157,6 +157,13 @@ def test_forced_foxtrot_leaves_only_the_foxtrot() -> None:
     assert kernel.illegal_reason(hand, [ten], False, True, TAKE_CODE) == TAKE_NOT_ALLOWED
     assert kernel.foxtrot_card(hand, [ten, ten]) == -1  # two cards: no foxtrot
     assert kernel.illegal_reason(hand, [], True, False, TAKE_CODE) == EMPTY_PILE
+    # T4: taking without playing only under take = any, and only a non-empty pile
+    assert [kernel.can_take(p, a) for p in ([], [two]) for a in (False, True)] == [
+        False,
+        False,
+        False,
+        True,
+    ]
 
 
 def test_dealing_follows_d4_and_r1() -> None:

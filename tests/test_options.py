@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from foxtrot.core import (
     PRESETS,
+    TAKE,
     LeftoverPile,
     MostCardsTie,
     OptionsError,
     TableOptions,
     TakeRule,
+    dumps,
+    loads,
 )
 
 
@@ -27,7 +31,7 @@ def test_defaults_are_the_first_value_of_every_option() -> None:
         options.leftover_pile,
         options.most_cards_tie,
         options.target,
-    ) == (2, TakeRule.ANY, False, LeftoverPile.DISCARD, MostCardsTie.NONE, 200)
+    ) == (2, TakeRule.MATCH, False, LeftoverPile.DISCARD, MostCardsTie.NONE, 200)
     assert options.decks == 2
 
 
@@ -96,16 +100,16 @@ def test_C3_X7_decks_follow_the_number_of_players() -> None:
 
 
 def test_presets() -> None:
-    assert PRESETS["classic"] == TableOptions()
-    assert TableOptions.preset("original") == TableOptions(take=TakeRule.MATCH)
+    assert PRESETS["original"] == TableOptions()
+    assert TableOptions.preset("literal") == TableOptions(take=TakeRule.ANY)
     assert TableOptions.preset("short").target == 150
     assert TableOptions.preset("long").target == 400
     strict = TableOptions.preset("strict")
     assert strict.forced_foxtrot is True and strict.leftover_pile is LeftoverPile.LAST_TAKER
     party = TableOptions.preset("party")
     assert party.players == 8 and party.decks == 3
-    assert TableOptions.preset("original", players=4, target=300) == TableOptions(
-        players=4, take=TakeRule.MATCH, target=300
+    assert TableOptions.preset("literal", players=4, target=300) == TableOptions(
+        players=4, take=TakeRule.ANY, target=300
     )
     with pytest.raises(OptionsError, match=r"^preset: unknown 'nope'"):
         TableOptions.preset("nope")
@@ -178,3 +182,22 @@ def test_from_json_refuses_missing_keys_and_non_objects() -> None:
     data["take"] = "foo"
     with pytest.raises(OptionsError, match=r"^take: 'foo'"):
         TableOptions.from_json(data)
+
+
+def test_T2_take_match_is_the_default_everywhere() -> None:
+    assert TableOptions().take is TakeRule.MATCH
+    assert next(iter(TakeRule)) is TakeRule.MATCH  # the first value of a rule is its default
+    assert PRESETS["original"] == TableOptions()
+    assert TableOptions.preset("literal").take is TakeRule.ANY
+    with pytest.raises(OptionsError, match=r"'classic' .* is now called 'literal'"):
+        TableOptions.preset("classic")
+
+
+def test_T2_a_record_written_before_take_match_became_the_default_loads_unchanged() -> None:
+    """Written by the engine of 2026-11-30, when ``take = any`` was the default."""
+    path = Path(__file__).parent / "data" / "record-before-take-match-default.json"
+    text = path.read_text(encoding="utf-8")
+    state = loads(text)
+    assert state.options.take is TakeRule.ANY and state.is_over
+    assert any(code & 63 == TAKE.code for log in state.deal_logs() for code in log.actions)
+    assert dumps(state) == text  # re-saved byte for byte as it was

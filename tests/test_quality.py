@@ -20,12 +20,12 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_is_clean() -> None:
-    done = _run("ruff", "check", "src", "tests", "benchmarks")
+    done = _run("ruff", "check", "src", "tests", "benchmarks", "examples")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_ruff_format_is_clean() -> None:
-    done = _run("ruff", "format", "--check", "src", "tests", "benchmarks")
+    done = _run("ruff", "format", "--check", "src", "tests", "benchmarks", "examples")
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -149,7 +149,7 @@ def must_fail_on_replace(path: Path_, old: Any, new: Any) -> bool:
         return not ({_json_type(old), _json_type(new)} <= numbers)
     if _json_type(old) != _json_type(new):
         return True
-    if isinstance(old, str) and _is_card_place(path):
+    if isinstance(old, str) and isinstance(new, str) and _is_card_place(path):
         return new != old and new.strip().upper() == old  # "qs" for "QS": never canonical
     return False
 

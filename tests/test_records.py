@@ -190,7 +190,7 @@ def test_G1_replay_and_state_at_reproduce_every_intermediate_state() -> None:
 
 
 def test_G1_three_deck_table_round_trip() -> None:
-    state = State(TableOptions(players=8, take="match", forced_foxtrot=True), dealer=5)
+    state = State(TableOptions(players=8, take=TakeRule.MATCH, forced_foxtrot=True), dealer=5)
     rng = random.Random(8)
     state.deal(rng)
     for _ in range(100):
@@ -246,7 +246,7 @@ def _unfinished() -> State:
 
 # ------------------------------------------------------------------ G3: refusals
 
-Edit = Callable[[dict[str, Any]], None]
+Edit = Callable[[dict[str, Any]], object]  # what an edit returns is ignored
 
 
 def _set(path: tuple[Any, ...], value: Any) -> Edit:

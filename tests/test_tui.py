@@ -61,7 +61,7 @@ def test_a_whole_match_against_a_bot_driven_by_keys() -> None:
                     break
                 if isinstance(screen, InfoScreen):  # the score sheet after a deal
                     text = screen_text(app)
-                    assert "Card pts" in text and "Deal" in text and "Ann" in text and "Bot1" in text
+                    assert "Card" in text and "points" in text and "Ann" in text and "Bot1" in text
                     assert "P1" not in text and "P4" not in text  # names, not rule ids
                     sheets += 1
                     await tap(pilot, "enter")

@@ -14,6 +14,7 @@ import pytest
 from textual.pilot import Pilot
 
 from foxtrot.core import from_record
+from foxtrot.tui import view
 from foxtrot.tui.replay import ReplayApp
 from foxtrot.tui.screens import score_sheet
 from foxtrot.tui.session import Seat, default_names
@@ -88,3 +89,21 @@ def test_too_small(snap_compare: SnapCompare) -> None:
     assert snap_compare(
         play_app(bot_match(seed=2), "en"), terminal_size=(60, 18), run_before=settle
     )
+
+
+def test_table_with_card_faces_a_pile_and_the_last_move(snap_compare: SnapCompare) -> None:
+    match = bot_match(seed=13, level="random", target=200, take="match")
+
+    async def moves(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        for _ in range(3):  # the person plays his first card three times; the bot answers
+            state = match.state
+            card = next(a.card for a in state.legal_actions() if a.card is not None)
+            await pilot.press(view.CARD_KEYS[state.observation(0).hand.index(card)])
+            await settle(pilot)
+
+    assert snap_compare(play_app(match, "en"), terminal_size=(100, 30), run_before=moves)
+
+
+def test_setup_screen_in_ukrainian_at_120_columns(snap_compare: SnapCompare) -> None:
+    assert snap_compare(play_app(None, "uk"), terminal_size=(120, 36), run_before=settle)

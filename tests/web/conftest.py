@@ -13,22 +13,15 @@ import glob
 import itertools
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from web_support import free_port
 
 _databases = itertools.count(1)
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _as_postgres(command: list[str]) -> list[str]:
@@ -53,21 +46,45 @@ def postgres_server() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
     port = free_port()
-    run = {"check": True, "capture_output": True, "text": True, "timeout": 120}
     try:
         subprocess.run(
             _as_postgres(
-                [str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "foxtrot", "-E", "UTF8"]
+                [
+                    str(bindir / "initdb"),
+                    "-D",
+                    str(data),
+                    "-A",
+                    "trust",
+                    "-U",
+                    "foxtrot",
+                    "-E",
+                    "UTF8",
+                ]
             ),
-            **run,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
         subprocess.run(
             _as_postgres(
-                [str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
-                 str(folder / "log"), "-w", "start"]
+                [
+                    str(bindir / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-o",
+                    options,
+                    "-l",
+                    str(folder / "log"),
+                    "-w",
+                    "start",
+                ]
             ),
-            **run,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
         detail = getattr(error, "stderr", "") or ""

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from foxtrot.core import Phase
+from foxtrot.core import Observation, Phase
 from foxtrot.web.bus import Connection
 from foxtrot.web.lobby import Lobby, server_record
 from foxtrot.web.protocol import ActionIn, CreateTable, ProtocolError, SeedIn
@@ -38,6 +38,12 @@ async def seated(lobby: Lobby, actor: TableActor, token: str) -> tuple[Connectio
     asyncio.get_running_loop().create_task(conn.run_writer())
     await actor.connect(conn, actor.seat_of(token), None)
     return conn, sink
+
+
+def phase_of(actor: TableActor) -> Phase:
+    """The table's phase, read afresh: the actor deals while the test awaits."""
+    assert actor.state is not None
+    return actor.state.phase
 
 
 def test_two_actions_at_once_are_applied_one_after_the_other(db_url: str) -> None:
@@ -72,7 +78,7 @@ def test_two_actions_at_once_are_applied_one_after_the_other(db_url: str) -> Non
 
 
 def test_a_table_is_rebuilt_exactly_from_its_log(db_url: str) -> None:
-    async def main() -> tuple[str, dict[str, Any], int]:
+    async def main() -> tuple[str, dict[int, Observation], int]:
         lobby = Lobby(Store(db_url))
         await lobby.boot()
         plan = [{"kind": "easy"}, {"kind": "medium"}, {"kind": "easy"}]
@@ -84,7 +90,8 @@ def test_a_table_is_rebuilt_exactly_from_its_log(db_url: str) -> None:
         while actor.seq < 60:
             await asyncio.sleep(0.01)
         async with actor.lock:  # a consistent moment
-            views = {s: actor.state.observation(s) for s in range(3)}  # type: ignore[union-attr]
+            assert actor.state is not None
+            views = {s: actor.state.observation(s) for s in range(3)}
             seq = actor.seq
             await lobby.shutdown()
         return actor.id, views, seq
@@ -124,7 +131,7 @@ def test_players_seeds_enter_the_deal_and_the_record_verifies(sqlite_url: str) -
         assert bad.value.code.value == "bad_seed"
         await actor.add_seed(conn, SeedIn(type="seed", deal=0, seed="00ff" * 8))
         for _ in range(500):  # the last person's seed deals at once, not after 30 s
-            if actor.state.phase is Phase.PLAYING:
+            if phase_of(actor) is Phase.PLAYING:
                 break
             await asyncio.sleep(0.01)
         assert actor.fair[0].player_seeds == ["00ff" * 8, ""]
@@ -132,7 +139,9 @@ def test_players_seeds_enter_the_deal_and_the_record_verifies(sqlite_url: str) -
         while actor.status != "over":
             if actor.state.to_move == 0:
                 legal = actor.state.legal_actions()
-                msg = ActionIn(type="action", id=f"a{actor.seq}", seq=actor.seq, action=str(legal[0]))
+                msg = ActionIn(
+                    type="action", id=f"a{actor.seq}", seq=actor.seq, action=str(legal[0])
+                )
                 await actor.act(conn, msg)
             await asyncio.sleep(0.005)
         record = server_record(actor)
@@ -145,3 +154,28 @@ def test_players_seeds_enter_the_deal_and_the_record_verifies(sqlite_url: str) -
     lines = verify_record(record)
     assert all("matches its commitment" in line for line in lines)
     assert "1 player seeds" in lines[0]
+
+
+def test_a_table_every_person_left_is_closed_and_its_record_kept(sqlite_url: str) -> None:
+    from foxtrot.web.fair import verify_record  # noqa: PLC0415
+
+    async def main() -> dict[str, Any]:
+        lobby = Lobby(Store(sqlite_url), idle_seconds=0.3, heartbeat=0.1)
+        await lobby.boot()
+        actor = await lobby.create(CreateTable(seed_seconds=0, grace_seconds=600))
+        await actor.join("Ann", None)
+        await actor.join("Bob", None)
+        for _ in range(100):
+            if actor.status == "closed":
+                break
+            await asyncio.sleep(0.05)
+        assert actor.status == "closed"
+        assert [e.kind for e in actor.entries][-1] == "close"
+        again = await lobby.get(actor.id)  # from the database, once dropped from memory
+        record = server_record(again)
+        await lobby.shutdown()
+        return record
+
+    record = run(main())
+    assert record["winner"] is None and "scores" not in record["deals"][0]
+    assert verify_record(record) == ["deal 0: deck matches its commitment (0 player seeds)"]

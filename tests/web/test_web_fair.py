@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,13 @@ seeds = st.binary(min_size=32, max_size=32)
 player_seed = st.binary(max_size=8).map(bytes.hex)
 
 
-@given(seeds, st.text("abcXYZ09_-", min_size=1, max_size=12), st.integers(0, 50),
-       st.lists(player_seed, min_size=2, max_size=9), st.sampled_from([2, 3]))
+@given(
+    seeds,
+    st.text("abcXYZ09_-", min_size=1, max_size=12),
+    st.integers(0, 50),
+    st.lists(player_seed, min_size=2, max_size=9),
+    st.sampled_from([2, 3]),
+)
 @settings(max_examples=60, deadline=None)
 def test_the_shuffle_is_a_deterministic_permutation_of_the_pack(
     seed: bytes, table: str, deal: int, players: list[str], decks: int
@@ -88,11 +94,16 @@ def server_records(tmp_path: Path) -> list[dict[str, Any]]:
         await lobby.boot()
         plans = [
             {"options": {"players": 2, "target": 150}, "seats": [{"kind": "easy"}] * 2},
-            {"options": {"players": 3, "take": "any", "target": 30}, "seats": [{"kind": "medium"}] * 3},
+            {
+                "options": {"players": 3, "take": "any", "target": 30},
+                "seats": [{"kind": "medium"}] * 3,
+            },
             {"options": {"players": 7, "target": 1}, "seats": [{"kind": "easy"}] * 7},
         ]
         actors = [
-            await lobby.create(CreateTable.model_validate(plan | {"seed_seconds": 0, "bot_delay": 0}))
+            await lobby.create(
+                CreateTable.model_validate(plan | {"seed_seconds": 0, "bot_delay": 0})
+            )
             for plan in plans
         ]
         while any(actor.status != "over" for actor in actors):
@@ -119,7 +130,7 @@ def test_verify_accepts_every_server_record_and_refuses_changes(
     assert "verified" in out and "REFUSED" not in out
 
     record = records[0]
-    mutations = {
+    mutations: dict[str, Callable[[dict[str, Any]], object]] = {
         "deck": lambda r: r["deals"][0]["deck"].reverse(),
         "seed": lambda r: r["deals"][-1]["fair"].__setitem__("server_seed", "00" * 32),
         "commitment": lambda r: r["deals"][0]["fair"].__setitem__("commitment", "ab" * 32),

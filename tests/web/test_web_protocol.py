@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from web_support import Player, create, join, player, server, two_people
+from web_support import Message, Player, create, join, player, server, two_people
 
 pytestmark = pytest.mark.timeout(30)
 
 
 def table_seq(client: Any, table: str) -> int:
     return int(client.get(f"/api/tables/{table}").json()["seq"])
+
+
+def event_number(seq: int) -> Callable[[Message], bool]:
+    """Picks the event of number ``seq`` (bound now, not when the predicate runs)."""
+    return lambda m: m["type"] == "event" and m["seq"] == seq
 
 
 def movers(a: Player, b: Player) -> tuple[Player, Player]:
@@ -43,10 +49,10 @@ def test_healthz_create_join_start_play(db_url: str) -> None:
                 assert len(view["hand"]) == view["hand_sizes"][view["seat"]] > 0
                 ack = mover.act(view["legal"][0], f"m{number}")
                 assert ack["type"] == "ack", ack
-                event = other.until(lambda m, s=ack["seq"]: m["type"] == "event" and m["seq"] == s)
+                event = other.until(event_number(ack["seq"]))
                 assert event["data"]["action"] == view["legal"][0]
                 assert event["text"], "every move is narrated"
-                assert event["view"]["seat"] == other.view["seat"] != view["seat"]
+                assert event["view"]["seat"] == other.latest["seat"] != view["seat"]
 
 
 def test_narration_in_the_connections_language(db_url: str) -> None:
@@ -93,10 +99,14 @@ def test_illegal_and_out_of_turn_change_nothing(db_url: str) -> None:
             error = mover.act(absent, "bad1")
             assert error["code"] == "illegal" and "not in the hand" in error["message"]
             assert mover.act("pass", "bad2")["code"] == "illegal"
-            error = waiter.act(waiter.view["hand"][0], "early", seq=before)
+            error = waiter.act(waiter.latest["hand"][0], "early", seq=before)
             assert error["code"] == "not_your_turn"
             assert table_seq(client, table) == before
-            assert mover.act(view["legal"][0], "good") == {"type": "ack", "id": "good", "seq": before + 1}
+            assert mover.act(view["legal"][0], "good") == {
+                "type": "ack",
+                "id": "good",
+                "seq": before + 1,
+            }
 
 
 def test_tokens_missing_wrong_and_of_another_seat(db_url: str) -> None:
@@ -129,6 +139,8 @@ def test_malformed_oversize_unknown_and_bad_schema(db_url: str) -> None:
     with server(db_url) as client:
         table, ann, _bob = two_people(client)
         with player(client, table, ann["token"]) as p:
+            while p.latest["to_move"] is None:  # the deal is dealt: nothing else is due
+                p.recv()
             before = table_seq(client, table)
             p.send_text("{not json")
             assert p.error()["code"] == "bad_json"
@@ -171,13 +183,13 @@ def test_reconnect_gets_missed_events_then_snapshot(db_url: str) -> None:
     with server(db_url) as client:
         table, ann, bob = two_people(client, grace_seconds=60)
         with player(client, table, ann["token"]) as a:
-            while a.view["to_move"] is None:
+            while a.latest["to_move"] is None:
                 a.recv()
             seen = a.seq
         with player(client, table, bob["token"]) as b:
             played = 0
-            while played < 2 or b.view["to_move"] != b.view["seat"]:
-                view = b.view
+            while played < 2 or b.latest["to_move"] != b.latest["seat"]:
+                view = b.latest
                 if view["to_move"] == view["seat"]:
                     b.act(view["legal"][0], f"b{played}")
                     played += 1
@@ -218,8 +230,8 @@ def test_spectator_sees_the_public_view_only(db_url: str) -> None:
             with player(client, table, ann["token"]) as a:
                 presence = watcher.until(lambda m: m["type"] == "presence")
                 assert presence["seats"][0]["connected"] is True
-                if a.view["to_move"] == 0:
-                    a.act(a.view["legal"][0], "seen")
+                if a.latest["to_move"] == 0:
+                    a.act(a.latest["legal"][0], "seen")
                     event = watcher.until(lambda m: m["type"] == "event")
                     assert "hand" not in event["view"] and event["view"]["seat"] is None
 
@@ -268,9 +280,10 @@ def test_leave_before_start_list_and_private_tables(db_url: str) -> None:
         listed = [t["table"] for t in client.get("/api/tables").json()["tables"]]
         assert public in listed and private not in listed
         ann = join(client, public, "Ann", seat=1)
-        assert client.post(f"/api/tables/{public}/join", json={"name": "X", "seat": 1}).json()[
-            "code"
-        ] == "seat_taken"
+        assert (
+            client.post(f"/api/tables/{public}/join", json={"name": "X", "seat": 1}).json()["code"]
+            == "seat_taken"
+        )
         left = client.post(
             f"/api/tables/{public}/leave", headers={"Authorization": f"Bearer {ann['token']}"}
         )
@@ -298,3 +311,36 @@ def test_metrics_page(db_url: str) -> None:
             "foxtrot_bot_thinking_seconds",
         ):
             assert name in text
+
+
+def test_record_and_replays_after_the_match(db_url: str) -> None:
+    with server(db_url) as client:
+        table = create(client, seats=[{}, {"kind": "easy"}], options={"target": 1})["table"]
+        ann = join(client, table, "Ann")
+        auth = {"Authorization": f"Bearer {ann['token']}"}
+        early = client.get(f"/api/tables/{table}/record", headers=auth)
+        assert early.status_code == 409 and early.json()["code"] == "not_finished"
+        with player(client, table, ann["token"]) as a:
+            number = 0
+            while a.latest["winner"] is None:
+                if a.latest["legal"]:
+                    a.act(a.latest["legal"][-1], f"r{number}")
+                    number += 1
+                else:
+                    a.recv()
+        record = client.get(f"/api/tables/{table}/record", headers=auth).json()
+        assert record["table"] == table and record["winner"] is not None
+        assert all(deal["fair"]["server_seed"] for deal in record["deals"])
+        mine = client.get(f"/api/tables/{table}/replay", headers=auth).json()
+        public = client.get(f"/api/tables/{table}/replay").json()
+        assert mine["seat"] == 0 and public["seat"] is None
+        first = record["deals"][0]
+        dealer = first["dealer"]
+        own = [first["deck"][i] for i in range(8 * 2) if (dealer + 1 + i) % 2 == 0]
+        assert sorted(mine["deals"][0]["hand"]) == sorted(own)  # its own hand as dealt
+        assert public["deals"][0]["hand"] is None
+        assert all("hand" not in step for step in public["deals"][0]["steps"])
+        steps = [s["action"] for s in public["deals"][0]["steps"]]
+        assert steps == [a.get("play", "take") for a in first["actions"]]
+        assert mine["deals"][0]["scores"] == first["scores"]
+        assert client.get("/").status_code == 200

@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import free_port
+from web_support import free_port
 from websockets.sync.client import connect
 
 from foxtrot.web.store import LoggedEvent, Store
@@ -112,8 +112,12 @@ class Person(threading.Thread):
                         self.sent[action_id] = view["legal"][0]
                         ws.send(
                             json.dumps(
-                                {"type": "action", "id": action_id, "seq": message["seq"],
-                                 "action": view["legal"][0]}
+                                {
+                                    "type": "action",
+                                    "id": action_id,
+                                    "seq": message["seq"],
+                                    "action": view["legal"][0],
+                                }
                             )
                         )
 
@@ -153,8 +157,12 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(20261201)
     people_table = create(server, options={"target": 400})
     mixed_table = create(server, seats=[{}, {"kind": "medium"}], options={"target": 400})
-    bots_table = create(server, seats=[{"kind": "medium"}] * 4, options={"players": 4, "target": 400})
-    timer_table = create(server, seats=[{}, {"kind": "easy"}], turn_seconds=0.5, options={"target": 400})
+    bots_table = create(
+        server, seats=[{"kind": "medium"}] * 4, options={"players": 4, "target": 400}
+    )
+    timer_table = create(
+        server, seats=[{}, {"kind": "easy"}], turn_seconds=0.5, options={"target": 400}
+    )
     people = [
         Person(server, people_table, join(server, people_table, "Ann")),
         Person(server, people_table, join(server, people_table, "Bob")),
@@ -187,6 +195,10 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
                 time.sleep(0.2)
             assert len(timer_after) > len(timer_before), "the turn timer is back"
             assert len(actions_of(url, bots_table)) > bots_before, "the computers play on"
+    except BaseException:
+        if server.proc is not None and server.proc.poll() is None:
+            server.kill()  # leave no server behind a failed test
+        raise
     finally:
         for person in people:
             person.stopping.set()

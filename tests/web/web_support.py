@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,12 +19,36 @@ from foxtrot.web.app import create_app
 Message = dict[str, Any]
 
 
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 @contextmanager
 def server(url: str, **kwargs: Any) -> Iterator[TestClient]:
     """A running server on ``url`` (lifespan included), as a test client."""
     kwargs.setdefault("message_rate", 1000.0)
     with TestClient(create_app(url, **kwargs)) as client:
-        yield client
+        sessions: list[Any] = []
+        connect = client.websocket_connect
+
+        def tracked(*args: Any, **options: Any) -> Any:
+            session = connect(*args, **options)
+            sessions.append(session)
+            return session
+
+        client.websocket_connect = tracked  # type: ignore[method-assign]
+        try:
+            yield client
+        finally:
+            # A WebSocket session left open (a test that failed half-way) keeps
+            # the test client's portal thread alive: leaving would hang for ever
+            # and hide the failure.  Closing an already closed session is a no-op.
+            for session in sessions:
+                with contextlib.suppress(Exception):
+                    getattr(session, "exit_stack", contextlib.ExitStack()).close()
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -53,6 +79,12 @@ class Player:
         self.seq = 0
         self.view: dict[str, Any] | None = None
         self.unread: list[Message] = []
+
+    @property
+    def latest(self) -> dict[str, Any]:
+        """The latest view; a seated player or spectator has one once its snapshot came."""
+        assert self.view is not None, "no view received yet"
+        return self.view
 
     def send(self, **message: Any) -> None:
         self.ws.send_text(json.dumps(message))
@@ -107,9 +139,7 @@ class Player:
 
 
 @contextmanager
-def player(
-    client: TestClient, table: str, token: str | None, **hello: Any
-) -> Iterator[Player]:
+def player(client: TestClient, table: str, token: str | None, **hello: Any) -> Iterator[Player]:
     """A connected player (or spectator, without a token) after its snapshot."""
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         p = Player(ws)

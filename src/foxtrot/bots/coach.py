@@ -4,12 +4,16 @@ Three services for a player who wants to get better:
 
 - ``suggest(obs)`` gives the move the expert (``ExpertBot``) would make, with a
   short reason in words ("makes a double foxtrot: +40", "takes 21 points",
-  "avoids taking the Q♠") and the seat's card count (``counting.card_count``).
+  "avoids taking the Q♠") compared with the next best move of the same search
+  ("...; playing 7♣ instead is 12 points worse — it leaves a lone 7♣: the next
+  player can match it (64%)"), and the seat's card count (``counting.card_count``).
 - ``explain(obs, action)`` gives that reason for any legal action, so a front
   end can also describe the move the player made.
 - ``review(record, seat)`` replays a finished (or unfinished) record and
   grades every move of one seat against the expert: good, inaccuracy or
-  mistake, by the points it lost in expected value.
+  mistake, by the points it lost in expected value; a weaker move is shown
+  with the better one and the expected margins of both.  ``verdict.verdicts``
+  sets each deal's result against what the choices cost.
 
 Honesty.  Everything is computed from the seat's ``Observation``; the reason
 of a move comes from the move's immediate effect (``greedy.effects``, which
@@ -178,12 +182,65 @@ def explain(obs: Observation, action: Action, lang: str = "en") -> str:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Hint:
-    """The move to make, why, its expected deal margin (``None`` if not searched), the count."""
+    """The move to make, why, its expected deal margin (``None`` if not searched), the count.
+
+    ``alternative`` is the next best move by the same search and
+    ``alternative_value`` its expected margin: ``reason`` compares the two.
+    """
 
     action: Action
     reason: str
     value: float | None
     counting: CardCount
+    alternative: Action | None = None
+    alternative_value: float | None = None
+
+
+def runner_up(analysis: Analysis, besides: Action | None = None) -> Action | None:
+    """The best action other than ``besides`` (the expert's move by default), if any."""
+    skip = analysis.best if besides is None else besides
+    others = [action for action in analysis.values if action != skip]
+    if not others:
+        return None
+    return max(others, key=lambda action: (analysis.values[action], -action.code))
+
+
+def alternative_text(action: Action, lang: str = "en") -> str:
+    """The alternative move as the subject of a phrase: "playing 7♣", "taking the pile"."""
+    cat = catalog(lang)
+    if action.card is None:
+        return cat.text("coach_alt_take")
+    return cat.text("coach_alt_play", card=action.card.display(lang))
+
+
+def compared(
+    obs: Observation,
+    action: Action,
+    other: Action,
+    gap: float,
+    lang: str = "en",
+    *,
+    count: CardCount | None = None,
+) -> str:
+    """Why ``action`` rather than ``other``: its reason, then how much worse ``other`` is and
+    what ``other`` would do ("takes 21 points; playing 7♣ instead is 12 points worse — it
+    leaves a lone 7♣: ..."), or, when both do the same at once, that the difference comes
+    later.  ``gap`` is the difference of their expected margins."""
+    count = count if count is not None else card_count(obs)
+    found = effects(obs)
+    cat = catalog(lang)
+    by_action = {effect.action: effect for effect in found}
+    reason = _reason(by_action[action], found, obs, count, lang)
+    other_reason = _reason(by_action[other], found, obs, count, lang)
+    points = round(gap)
+    alt = alternative_text(other, lang)
+    if other_reason == reason:  # the same at once: the difference is in what follows
+        if points < 1:
+            return cat.text("coach_hint_close_same", reason=reason, alt=alt)
+        return cat.count("coach_hint_better_same", points, reason=reason, alt=alt)
+    if points < 1:
+        return cat.text("coach_hint_close", reason=reason, alt=alt, alt_reason=other_reason)
+    return cat.count("coach_hint_better", points, reason=reason, alt=alt, alt_reason=other_reason)
 
 
 def suggest(
@@ -196,21 +253,26 @@ def suggest(
 ) -> Hint:
     """The expert's move for ``obs.seat``, with a reason in ``lang`` and the card count.
 
-    With a single legal action there is nothing to search.  The default
-    generator is seeded from the observation (see ``observation_seed``).
+    The reason says what the move does and compares it with the next best
+    move of the same search: how many points of expected margin that one
+    gives up, and what it would do.  With a single legal action there is
+    nothing to search or compare.  The default generator is seeded from the
+    observation (see ``observation_seed``).
     """
     _to_move(obs)
-    value: float | None = None
+    count = card_count(obs)
     if len(obs.legal_actions) == 1:
         action = obs.legal_actions[0]
-    else:
-        analysis = ExpertBot(iterations, seconds).analyse(
-            obs, rng if rng is not None else observation_rng(obs)
-        )
-        action = analysis.best
-        value = analysis.values.get(action)
-    count = card_count(obs)
-    return Hint(action, _explain(obs, action, lang, count), value, count)
+        return Hint(action, _explain(obs, action, lang, count), None, count)
+    analysis = ExpertBot(iterations, seconds).analyse(
+        obs, rng if rng is not None else observation_rng(obs)
+    )
+    action = analysis.best
+    other = runner_up(analysis)
+    assert other is not None  # more than one legal action
+    value, other_value = analysis.values[action], analysis.values[other]
+    reason = compared(obs, action, other, value - other_value, lang, count=count)
+    return Hint(action, reason, value, count, other, other_value)
 
 
 # ------------------------------------------------------------------- review
@@ -242,7 +304,10 @@ class ReviewItem:
     """One reviewed move: where it was, what was played, the expert's move, the loss.
 
     ``index`` is the action's index in the deal (0-based, all seats counted);
-    ``observation`` is what the seat saw before the move.
+    ``observation`` is what the seat saw before the move.  ``value`` and
+    ``best_value`` are the expected deal margins of the played and the
+    expert's move; ``second`` is the best move other than the expert's, with
+    ``second_value`` (how close the choice was).
     """
 
     deal: int
@@ -253,12 +318,17 @@ class ReviewItem:
     grade: Grade
     observation: Observation = dataclasses.field(repr=False, compare=False)
     lang: str = dataclasses.field(default="en", compare=False)
+    value: float | None = None
+    best_value: float | None = None
+    second: Action | None = None
+    second_value: float | None = None
 
     def text(self, lang: str | None = None) -> str:
-        """A one-line comment: the grade, and for a weaker move the points lost and the better one.
+        """A one-line comment: the grade, and for a weaker move the points lost, the better
+        move with the expected margins of both, and what the better move does.
 
-        A good move is explained by its own effect, a weaker one by the
-        effect of the expert's move.
+        A good move is explained by its own effect compared with the next best
+        move, a weaker one by the effect of the expert's move.
         """
         lang = lang if lang is not None else self.lang
         cat = catalog(lang)
@@ -270,18 +340,31 @@ class ReviewItem:
         }
         count = card_count(self.observation)
         if self.grade is Grade.GOOD:
-            return cat.text(
-                "coach_review_good",
-                **place,
-                reason=_explain(self.observation, self.played, lang, count),
+            other, other_value = (
+                (self.second, self.second_value)
+                if self.played == self.best
+                else (self.best, self.best_value)
             )
-        return cat.text(
-            "coach_review_worse",
-            **place,
-            lost=cat.count("coach_lost", round(self.loss)),
-            best=action_text(self.best, lang),
-            reason=_explain(self.observation, self.best, lang, count),
-        )
+            if other is not None and other_value is not None and self.value is not None:
+                gap = self.value - other_value
+                reason = compared(self.observation, self.played, other, gap, lang, count=count)
+            else:
+                reason = _explain(self.observation, self.played, lang, count)
+            return cat.text("coach_review_good", **place, reason=reason)
+        reason = _explain(self.observation, self.best, lang, count)
+        if self.value is None or self.best_value is None:
+            lost = cat.count("coach_lost", round(self.loss))
+            best = action_text(self.best, lang)
+        else:
+            best_value, value = round(self.best_value), round(self.value)
+            lost = cat.count("coach_lost", best_value - value)
+            best = cat.text(
+                "coach_best_value",
+                best=action_text(self.best, lang),
+                best_value=best_value,
+                value=value,
+            )
+        return cat.text("coach_review_worse", **place, lost=lost, best=best, reason=reason)
 
 
 def _loss(analysis: Analysis, played: Action) -> float:
@@ -353,8 +436,23 @@ def review(
         generator = rng if rng is not None else observation_rng(obs)
         analysis = expert.analyse(obs, generator)
         loss = _loss(analysis, played)
+        second = runner_up(analysis)
+        values = analysis.values
         items.append(
-            ReviewItem(deal_index, index, played, analysis.best, loss, Grade.of(loss), obs, lang)
+            ReviewItem(
+                deal_index,
+                index,
+                played,
+                analysis.best,
+                loss,
+                Grade.of(loss),
+                obs,
+                lang,
+                values[played],
+                values[analysis.best],
+                second,
+                values[second] if second is not None else None,
+            )
         )
     return items
 
@@ -380,11 +478,14 @@ __all__ = [
     "Hint",
     "ReviewItem",
     "action_text",
+    "alternative_text",
     "card_count",
+    "compared",
     "explain",
     "observation_rng",
     "observation_seed",
     "review",
+    "runner_up",
     "suggest",
     "summary",
 ]

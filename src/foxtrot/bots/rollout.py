@@ -23,6 +23,7 @@ from ..core.kernel import (
     RANKS,
     TAKE_CODE,
     TAKES,
+    can_take,
     foxtrot_card,
     miss_chances,
     outcomes,
@@ -66,8 +67,10 @@ def move_values(
     worth = 0
     for card in pile:
         worth += CARD_POINTS[card]
+    # The moves are those of ``kernel.legal_codes`` without a forced foxtrot (the caller's,
+    # X4): taking first, if allowed, then each distinct card of the hand.
     values: dict[int, float] = {}
-    if take_any and size:
+    if can_take(pile, take_any):
         values[TAKE_CODE] = worth + CARD_VALUE * size
     for card in hand:
         if card in values:

@@ -9,11 +9,11 @@ from importlib import resources
 from pathlib import Path
 
 from .. import __version__
-from ..core import PRESETS, FoxtrotError, TableOptions
+from ..core import PRESETS, FoxtrotError, TableOptions, TakeRule
 from ..core.options import RENAMED_PRESETS
 from ..i18n import LANGUAGES, system_language
 from ..storage import load_record
-from . import records, serve, simulate, tournament, verify
+from . import records, serve, simulate, study, tournament, verify
 from .console import Console
 from .extras import MissingExtra, missing, require
 
@@ -42,7 +42,9 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="start from a named preset (default: original; literal = take any)",
     )
     group.add_argument("--players", type=int, help="2-6, or 7-9 with three decks")
-    group.add_argument("--take", choices=["any", "match"], help="take rule (T2)")
+    group.add_argument(
+        "--take", choices=[rule.value for rule in TakeRule], help="take rule (T2; default match)"
+    )
     group.add_argument(
         "--forced-foxtrot",
         action=argparse.BooleanOptionalAction,
@@ -165,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     tournament.add_parser(sub, add_table_options)
+    study.add_parser(sub, add_table_options)
     serve.add_parser(sub)
     verify.add_parser(sub)
     return parser
@@ -216,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_play(args, table_options(args), args.lang or system_language(), out.print)
         if args.command == "tournament":
             return tournament.run(args, table_options(args), out=out, err=err)
+        if args.command == "study":
+            return study.run(args, table_options(args), out=out, err=err)
         if args.command == "serve":
             return serve.run(args, out)
         if args.command == "verify":

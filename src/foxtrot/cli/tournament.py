@@ -173,6 +173,13 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
         require("plot", "--plot")
     if any(spec.kind == POLICY for spec in config.bots):
         require("train", "a policy: bot")
+        try:
+            for spec in config.bots:
+                if spec.kind == POLICY:
+                    spec.build()  # reads the policy's JSON now: a missing file is a usage mistake
+        except ValueError as error:
+            err.print(f"foxtrot tournament: {error}", markup=False)
+            return 2
     if args.backend == "ray":
         require("ray", "--backend ray")
     jobs = cpu_count() if args.jobs == 0 else args.jobs

@@ -48,6 +48,7 @@ __all__ = [
     "TAKE_CODE",
     "TAKE_NOT_ALLOWED",
     "TEN",
+    "can_take",
     "deal_order",
     "deal_out",
     "foxtrot_bonus",
@@ -139,6 +140,11 @@ def outcomes(pile: Sequence[int], take_match: bool) -> tuple[int, ...]:
 # ------------------------------------------------------------ legality (T3, T4, X4)
 
 
+def can_take(pile: Sequence[int], take_any: bool) -> bool:
+    """Taking the pile without playing is allowed: under take = any, on a non-empty pile (T4)."""
+    return take_any and len(pile) > 0
+
+
 def foxtrot_card(hand: Sequence[int], pile: Sequence[int]) -> int:
     """The first card of ``hand`` that makes a foxtrot on ``pile``, or -1 (rule X4)."""
     if len(pile) == 1:
@@ -165,7 +171,7 @@ def legal_codes(
             rank = card >> 2
             return [c for c in dict.fromkeys(hand) if c >> 2 == rank]
     codes = list(dict.fromkeys(hand))
-    if take_any and pile:
+    if can_take(pile, take_any):
         codes.append(TAKE_CODE)
     return codes
 
@@ -181,10 +187,8 @@ def illegal_reason(
 ) -> int:
     """Why action ``code`` is illegal for the player holding ``hand`` (a reason above), or 0."""
     if code == TAKE_CODE:
-        if not take_any:
-            return TAKE_NOT_ALLOWED
-        if not pile:
-            return EMPTY_PILE
+        if not can_take(pile, take_any):
+            return EMPTY_PILE if take_any else TAKE_NOT_ALLOWED
     elif code not in hand:
         return NOT_IN_HAND
     if forced_foxtrot:

@@ -9,8 +9,8 @@ The verbs are few, as in python-chess and pokerkit:
 - ``observation(seat)``, the only thing a bot or a front end reads;
 - ``clone()``, ``is_over``, ``outcome``.
 
-Every rule is written once, on integers, in ``kernel``, which the bots' fast
-paths (the default policy of search, the opponent model) call too:
+Every rule of play is written once, on integers, in ``kernel``, which the
+bots' fast paths (the default policy of search, the opponent model) call too:
 ``why_illegal`` and ``legal_actions`` ask ``kernel.illegal_reason`` and
 ``kernel.legal_codes`` (a property test checks that both agree on every
 action), ``_do`` asks ``kernel.outcomes`` what a card does, ``deal`` and

@@ -17,6 +17,7 @@ clockwise, and so on, so that one policy can sit in any seat.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Final
 
 import numpy as np
@@ -46,6 +47,7 @@ class Block:
     meaning: str
 
 
+@functools.cache
 def layout(options: TableOptions) -> tuple[Block, ...]:
     """The blocks of the observation array, in order (the table of docs/env.md)."""
     n = options.players
@@ -92,6 +94,12 @@ def bounds(options: TableOptions) -> tuple[Array, Array]:
 
 
 def scale(options: TableOptions) -> Array:
+    """A divisor for every index that brings the array to about [-1, 1] (see ``_scale``)."""
+    return _scale(options).copy()
+
+
+@functools.cache
+def _scale(options: TableOptions) -> Array:
     """A divisor for every index that brings the array to about [-1, 1] (for a network).
 
     Copies by ``decks``, sizes and counts by the deck size, totals by the target,
@@ -107,6 +115,7 @@ def scale(options: TableOptions) -> Array:
     return out
 
 
+@functools.cache
 def _offsets(options: TableOptions) -> dict[str, int]:
     return {block.name: block.start for block in layout(options)}
 

@@ -17,14 +17,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..core import ACTIONS, Action, IllegalActionError, Phase, State, TableOptions
+import numpy as np
+
+from ..core import ACTIONS, IllegalActionError, Phase, State, TableOptions
 from ..core.kernel import foxtrot_bonus
 from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask, mask_of
-
-#: The legal actions of a turn, as indices, a set and a mask, cached by the actions: most
-#: turns repeat a hand seen before.
-_LEGAL: dict[tuple[Action, ...], tuple[tuple[int, ...], frozenset[int], Mask]] = {}
-_CACHE_SIZE: Final = 1 << 17
 
 #: What a step rewards: each deal's score when it ends; the match result (1 to the winner);
 #: or ``margin``, dense: every step, the change of the seat's running points (card points
@@ -53,7 +50,6 @@ class Game:
     __slots__ = (
         "_codes",
         "_deals",
-        "_legal_set",
         "_mask",
         "_running",
         "options",
@@ -74,7 +70,6 @@ class Game:
         self.rewarded = False  # some reward of the last step is not 0
         self._running = [0] * options.players  # margin: points taken so far this deal
         self._codes: tuple[int, ...] = ()
-        self._legal_set: frozenset[int] = frozenset()
         self._mask: Mask = mask_of(())
 
     def reset(self, seed: int) -> None:
@@ -89,14 +84,12 @@ class Game:
         self._legal()
 
     def _legal(self) -> None:
-        key = tuple(self.state.legal_actions())
-        entry = _LEGAL.get(key)
-        if entry is None:
-            codes = tuple(action.code for action in key)
-            entry = (codes, frozenset(codes), mask_of(codes))
-            if len(_LEGAL) < _CACHE_SIZE:
-                _LEGAL[key] = entry
-        self._codes, self._legal_set, self._mask = entry
+        codes = tuple([action.code for action in self.state.legal_actions()])
+        flags = bytearray(N_ACTIONS)  # a bytearray and frombuffer: ten times np.zeros + indexing
+        for code in codes:
+            flags[code] = 1
+        self._codes = codes
+        self._mask = np.frombuffer(flags, dtype=np.int8)
 
     @property
     def to_move(self) -> int | None:
@@ -130,7 +123,7 @@ class Game:
         state = self.state
         if type(code) is not int:
             code = _as_index(code)
-        if code not in self._legal_set:
+        if code not in self._codes:
             self._refuse(code)
         mover = state.to_move
         assert mover is not None

@@ -12,12 +12,11 @@ per process (extra ``[train]``: torch on the CPU, one thread).
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
-
-import numpy as np
 
 from ..core import ACTIONS, Action, Observation, TableOptions
 from .encoding import action_mask, encode, scale
@@ -44,14 +43,17 @@ def save_policy(model: Any, path: str | Path, options: TableOptions) -> Path:
 
 
 def _load(path: str) -> Any:
-    model = _LOADED.get(path)
+    """The model at ``path``, loaded once per process (again if the file was rewritten)."""
+    stat = os.stat(path)
+    key = f"{path}:{stat.st_mtime_ns}:{stat.st_size}"
+    model = _LOADED.get(key)
     if model is None:
         import torch  # noqa: PLC0415 (torch only when a policy plays)
         from sb3_contrib import MaskablePPO  # noqa: PLC0415
 
         torch.set_num_threads(1)
         model = MaskablePPO.load(path, device="cpu")
-        _LOADED[path] = model
+        _LOADED[key] = model
     return model
 
 
@@ -83,9 +85,19 @@ class PolicyBot:
         if self.scaled:
             array = array / scale(obs.options)
         mask = action_mask(obs).astype(bool)
-        action, _ = _load(self.path).predict(array, action_masks=mask, deterministic=True)
-        chosen = ACTIONS[int(np.asarray(action).item())]
-        return chosen if chosen in legal else legal[0]
+        policy = _load(self.path).policy
+        import torch  # noqa: PLC0415 (loaded by _load already)
+
+        with torch.no_grad():  # the network directly: predict() costs ten times as much
+            tensor = torch.as_tensor(array, dtype=torch.float32).unsqueeze(0)
+            features = policy.extract_features(tensor, policy.pi_features_extractor)
+            logits = policy.action_net(policy.mlp_extractor.forward_actor(features))[0]
+            logits[~torch.as_tensor(mask)] = -torch.inf  # the mode of the masked distribution
+            code = int(logits.argmax().item())
+        chosen = ACTIONS[code]
+        if chosen not in legal:  # a masked distribution cannot pick it: a broken model file
+            raise ValueError(f"policy {self.path!r} chose {chosen}, which is not legal")
+        return chosen
 
 
 __all__ = ["FORMAT", "PolicyBot", "meta_path", "save_policy"]

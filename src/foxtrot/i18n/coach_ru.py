@@ -59,10 +59,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_grade_good": "хороший ход",
     "coach_grade_inaccuracy": "неточность",
     "coach_grade_mistake": "ошибка",
-    "coach_review_good": "Игра {deal}, ход {move}: {played} — {grade} ({reason}).",
+    "coach_review_good": "Раздача {deal}, ход {move}: {played} — {grade} ({reason}).",
     "coach_review_worse": (
-        "Игра {deal}, ход {move}: {played} — {grade}, {lost}; лучше {best} ({reason})."
+        "Раздача {deal}, ход {move}: {played} — {grade}, {lost}; лучше {best} ({reason})."
     ),
+    "coach_best_value": "{best}, ожидаемая разница {best_value:+d} против {value:+d}",
     "coach_lost": {"one": "-{n} очко", "few": "-{n} очка", "many": "-{n} очков"},
     "coach_summary": "{good}, {inaccuracies}, {mistakes}; {lost}",
     "coach_n_good": {
@@ -81,4 +82,51 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "few": "всего потеряно {n} очка",
         "many": "всего потеряно {n} очков",
     },
+    # подсказка в сравнении со следующим по силе ходом
+    "coach_alt_play": "ход {card}",
+    "coach_alt_take": "взять стопку",
+    "coach_hint_better": {
+        "one": "{reason}; {alt} вместо этого — на {n} очко хуже: {alt_reason}",
+        "few": "{reason}; {alt} вместо этого — на {n} очка хуже: {alt_reason}",
+        "many": "{reason}; {alt} вместо этого — на {n} очков хуже: {alt_reason}",
+    },
+    "coach_hint_close": "{reason}; {alt} — почти так же хорошо: {alt_reason}",
+    "coach_hint_better_same": {
+        "one": "{reason}; {alt} делает то же сейчас, но потом на {n} очко хуже",
+        "few": "{reason}; {alt} делает то же сейчас, но потом на {n} очка хуже",
+        "many": "{reason}; {alt} делает то же сейчас, но потом на {n} очков хуже",
+    },
+    "coach_hint_close_same": "{reason}; {alt} — почти так же хорошо",
+    # итог раздачи
+    "coach_points": {"one": "{n} очко", "few": "{n} очка", "many": "{n} очков"},
+    "coach_others": {
+        "one": "{points:+d} у соперника",
+        "few": "{points:+d} в среднем у остальных",
+        "many": "{points:+d} в среднем у остальных",
+    },
+    "coach_verdict_won": (
+        "Раздача {deal} выиграна: {score:+d} против {others}"
+        " (разница {margin:+d}); ваши ходы стоили {lost} ожидаемой разницы."
+    ),
+    "coach_verdict_choices": (
+        "Раздача {deal} проиграна: {score:+d} против {others}"
+        " (разница {margin:+d}); ваши ходы стоили {lost} ожидаемой разницы."
+    ),
+    "coach_verdict_cards": (
+        "Раздача {deal} проиграна: {score:+d} против {others}"
+        " (разница {margin:+d}), но ваши ходы стоили лишь {lost} ожидаемой разницы:"
+        " раздачу решили карты{tempo}."
+    ),
+    "coach_verdict_tempo": (
+        " и темп (при взятии в любой момент стопку берёт тот, перед кем она лежит, и кто"
+        " начинает стопки, почти не набирает очков: вы начали {started} из {piles})"
+    ),
+    "coach_verdict_costliest": (
+        "Самый дорогой ход: ход {move}, {played} ({value:+d}); лучше было {best} ({best_value:+d})."
+    ),
+    "coach_verdict_closest": (
+        "Самый важный выбор: ход {move}, {best} ({best_value:+d}), а не {second}"
+        " ({second_value:+d})."
+    ),
+    "coach_verdict_forced": "Все ходы были вынужденными: выбирать было не из чего.",
 }

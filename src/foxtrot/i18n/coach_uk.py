@@ -59,10 +59,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "coach_grade_good": "добрий хід",
     "coach_grade_inaccuracy": "неточність",
     "coach_grade_mistake": "помилка",
-    "coach_review_good": "Гра {deal}, хід {move}: {played} — {grade} ({reason}).",
+    "coach_review_good": "Роздача {deal}, хід {move}: {played} — {grade} ({reason}).",
     "coach_review_worse": (
-        "Гра {deal}, хід {move}: {played} — {grade}, {lost}; краще {best} ({reason})."
+        "Роздача {deal}, хід {move}: {played} — {grade}, {lost}; краще {best} ({reason})."
     ),
+    "coach_best_value": "{best}, очікувана різниця {best_value:+d} проти {value:+d}",
     "coach_lost": {"one": "-{n} очко", "few": "-{n} очки", "many": "-{n} очок"},
     "coach_summary": "{good}, {inaccuracies}, {mistakes}; {lost}",
     "coach_n_good": {
@@ -81,4 +82,51 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "few": "усього втрачено {n} очки",
         "many": "усього втрачено {n} очок",
     },
+    # підказка в порівнянні з наступним за силою ходом
+    "coach_alt_play": "хід {card}",
+    "coach_alt_take": "взяти стос",
+    "coach_hint_better": {
+        "one": "{reason}; {alt} натомість — на {n} очко гірше: {alt_reason}",
+        "few": "{reason}; {alt} натомість — на {n} очки гірше: {alt_reason}",
+        "many": "{reason}; {alt} натомість — на {n} очок гірше: {alt_reason}",
+    },
+    "coach_hint_close": "{reason}; {alt} — майже так само добре: {alt_reason}",
+    "coach_hint_better_same": {
+        "one": "{reason}; {alt} робить те саме зараз, але згодом на {n} очко гірше",
+        "few": "{reason}; {alt} робить те саме зараз, але згодом на {n} очки гірше",
+        "many": "{reason}; {alt} робить те саме зараз, але згодом на {n} очок гірше",
+    },
+    "coach_hint_close_same": "{reason}; {alt} — майже так само добре",
+    # підсумок роздачі
+    "coach_points": {"one": "{n} очко", "few": "{n} очки", "many": "{n} очок"},
+    "coach_others": {
+        "one": "{points:+d} у суперника",
+        "few": "{points:+d} у середньому в інших",
+        "many": "{points:+d} у середньому в інших",
+    },
+    "coach_verdict_won": (
+        "Роздачу {deal} виграно: {score:+d} проти {others}"
+        " (різниця {margin:+d}); ваші ходи коштували {lost} очікуваної різниці."
+    ),
+    "coach_verdict_choices": (
+        "Роздачу {deal} програно: {score:+d} проти {others}"
+        " (різниця {margin:+d}); ваші ходи коштували {lost} очікуваної різниці."
+    ),
+    "coach_verdict_cards": (
+        "Роздачу {deal} програно: {score:+d} проти {others}"
+        " (різниця {margin:+d}), але ваші ходи коштували лише {lost} очікуваної різниці:"
+        " роздачу вирішили карти{tempo}."
+    ),
+    "coach_verdict_tempo": (
+        " і темп (коли стос можна взяти будь-коли, його бере той, перед ким він лежить, і хто"
+        " починає стоси, майже не набирає очок: ви почали {started} з {piles})"
+    ),
+    "coach_verdict_costliest": (
+        "Найдорожчий хід: хід {move}, {played} ({value:+d}); краще було {best} ({best_value:+d})."
+    ),
+    "coach_verdict_closest": (
+        "Найважливіший вибір: хід {move}, {best} ({best_value:+d}), а не {second}"
+        " ({second_value:+d})."
+    ),
+    "coach_verdict_forced": "Усі ходи були вимушені: вибирати не було з чого.",
 }

@@ -18,7 +18,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_take_any": "any time on your turn (take = any)",
     "tui_take_match": "by a Jack or a match (take = match)",
     "tui_explain_take_match": (
-        "take = match: a Jack, or a card of the same rank as the top card, takes the pile."
+        "take = match: a Jack, or a card of the top card's rank, takes the pile."
     ),
     "tui_explain_take_any": (
         "take = any: you may take the whole pile on your turn; the player who starts each new "
@@ -89,14 +89,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_your_hand": "{name}, your hand ({cards}):",
     "tui_your_hand_turn": "{name}, your turn — your hand ({cards}):",
     "tui_key_play": "play a card",
-    "tui_key_select": "choose, play",
-    "tui_key_take": "take the pile",
+    "tui_key_select": "choose",
+    "tui_key_take": "take",
     "tui_key_undo": "undo",
     "tui_key_hint": "hint",
     "tui_key_count": "card count",
     "tui_key_rules": "rules",
     "tui_key_scores": "scores",
-    "tui_key_quit": "save and quit",
+    "tui_key_quit": "save, quit",
     "tui_wrong_key": "The key {pressed} does nothing here: the keys are listed below.",
     "tui_last_move": "Last move: {text}",
     "tui_cover_soon": "Your move is made. Press any key to hide the table for {name}.",
@@ -148,15 +148,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_score_title": "Deal {deal} is over — the score sheet",
     "tui_col_foxtrots_n": "Foxtrots",
     "tui_col_doubles_n": "Doubles",
-    "tui_col_p1": "Foxtrot pts",
     "tui_col_cards": "Cards",
-    "tui_col_p2": "Card pts",
-    "tui_col_p3": "Most cards",
+    "tui_col_p2": "Card\npoints",
+    "tui_col_p3": "Most\ncards",
     "tui_col_p4": "Deal",
     "tui_score_note": (
-        "Foxtrot points: 10 a foxtrot, 20 a double foxtrot. Card points: 10 each ten, 1 each "
-        "Ace and Jack, −20 each Q♠. Most cards: 5 to whoever took the most. Deal = foxtrot "
-        "points + card points + most cards. The match is played to {target}."
+        "Deal = 10 a foxtrot and 20 a double foxtrot + card points (10 each ten, 1 each Ace and"
+        " Jack, −20 each Q♠) + 5 to whoever took the most cards. The match is played to "
+        "{target}."
     ),
     "tui_winner": "{name} wins the match with {points}.",
     "tui_keys_next_deal": "Enter: deal the next deal",

@@ -18,7 +18,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_take_any": "в любой свой ход (take = any)",
     "tui_take_match": "валетом или такой же (take = match)",
     "tui_explain_take_match": (
-        "take = match: карты со стола забирает валет или карта того же достоинства, что верхняя."
+        "take = match: карты со стола забирает валет или карта достоинства верхней."
     ),
     "tui_explain_take_any": (
         "take = any: в свой ход можно забрать все карты со стола; тому, кто начинает новую "
@@ -100,15 +100,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_hand_hidden": "Карты на руке скрыты.",
     "tui_your_hand": "{name}, ваши карты ({cards}):",
     "tui_your_hand_turn": "{name}, ваш ход — ваши карты ({cards}):",
-    "tui_key_play": "сыграть карту",
-    "tui_key_select": "выбрать, сыграть",
-    "tui_key_take": "забрать со стола",
-    "tui_key_undo": "отменить ход",
+    "tui_key_play": "сыграть",
+    "tui_key_select": "выбрать",
+    "tui_key_take": "забрать",
+    "tui_key_undo": "отменить",
     "tui_key_hint": "подсказка",
     "tui_key_count": "счёт карт",
     "tui_key_rules": "правила",
     "tui_key_scores": "очки",
-    "tui_key_quit": "сохранить и выйти",
+    "tui_key_quit": "выйти",
     "tui_wrong_key": "Клавиша {pressed} здесь ничего не делает: клавиши перечислены ниже.",
     "tui_last_move": "Последний ход: {text}",
     "tui_cover_soon": "Ход сделан. Нажмите любую клавишу, чтобы скрыть стол для игрока {name}.",
@@ -160,17 +160,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_no_scores_yet": "Ни одна раздача ещё не закончилась.",
     # итоги
     "tui_score_title": "Раздача {deal} окончена — подсчёт очков",
-    "tui_col_foxtrots_n": "Фокстроты",
-    "tui_col_doubles_n": "Двойные",
-    "tui_col_p1": "За фокстроты",
+    "tui_col_foxtrots_n": "Фокстр.",
+    "tui_col_doubles_n": "Двойн.",
     "tui_col_cards": "Карт",
-    "tui_col_p2": "За карты",
-    "tui_col_p3": "За большинство",
+    "tui_col_p2": "За\nкарты",
+    "tui_col_p3": "Больше\nвсех",
     "tui_col_p4": "Раздача",
     "tui_score_note": (
-        "За фокстроты: 10 за фокстрот, 20 за двойной. За карты: 10 за десятку, 1 за туза и "
-        "валета, −20 за Д♠. За большинство: 5 тому, кто взял больше всех карт. Раздача = за "
-        "фокстроты + за карты + за большинство. Матч идёт до {target}."
+        "Раздача = 10 за фокстрот и 20 за двойной + очки за карты (10 за десятку, 1 за туза и "
+        "валета, −20 за Д♠) + 5 тому, кто взял больше всех карт. Матч идёт до {target}."
     ),
     "tui_winner": "{name} выигрывает матч: {points}.",
     "tui_keys_next_deal": "Enter — сдать следующую раздачу",

@@ -18,7 +18,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_take_any": "будь-коли у свій хід (take = any)",
     "tui_take_match": "валетом або такою ж (take = match)",
     "tui_explain_take_match": (
-        "take = match: карти зі столу забирає валет або карта того ж значення, що й верхня."
+        "take = match: карти зі столу забирає валет або карта значення верхньої."
     ),
     "tui_explain_take_any": (
         "take = any: у свій хід можна забрати всі карти зі столу; тому, хто починає нову "
@@ -100,15 +100,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_hand_hidden": "Карти на руці приховано.",
     "tui_your_hand": "{name}, ваші карти ({cards}):",
     "tui_your_hand_turn": "{name}, ваш хід — ваші карти ({cards}):",
-    "tui_key_play": "зіграти карту",
-    "tui_key_select": "вибрати, зіграти",
-    "tui_key_take": "забрати зі столу",
-    "tui_key_undo": "скасувати хід",
+    "tui_key_play": "зіграти",
+    "tui_key_select": "вибрати",
+    "tui_key_take": "забрати",
+    "tui_key_undo": "скасувати",
     "tui_key_hint": "підказка",
     "tui_key_count": "лік карт",
     "tui_key_rules": "правила",
     "tui_key_scores": "очки",
-    "tui_key_quit": "зберегти й вийти",
+    "tui_key_quit": "вийти",
     "tui_wrong_key": "Клавіша {pressed} тут нічого не робить: клавіші перелічено нижче.",
     "tui_last_move": "Останній хід: {text}",
     "tui_cover_soon": (
@@ -162,17 +162,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tui_no_scores_yet": "Жодну роздачу ще не закінчено.",
     # підсумки
     "tui_score_title": "Роздачу {deal} закінчено — підрахунок очок",
-    "tui_col_foxtrots_n": "Фокстроти",
-    "tui_col_doubles_n": "Подвійні",
-    "tui_col_p1": "За фокстроти",
+    "tui_col_foxtrots_n": "Фокстр.",
+    "tui_col_doubles_n": "Подв.",
     "tui_col_cards": "Карт",
-    "tui_col_p2": "За карти",
-    "tui_col_p3": "За більшість",
+    "tui_col_p2": "За\nкарти",
+    "tui_col_p3": "Більше\nвсіх",
     "tui_col_p4": "Роздача",
     "tui_score_note": (
-        "За фокстроти: 10 за фокстрот, 20 за подвійний. За карти: 10 за десятку, 1 за туза й "
-        "валета, −20 за Д♠. За більшість: 5 тому, хто взяв найбільше карт. Роздача = за "
-        "фокстроти + за карти + за більшість. Матч грають до {target}."
+        "Роздача = 10 за фокстрот і 20 за подвійний + очки за карти (10 за десятку, 1 за туза й"
+        " валета, −20 за Д♠) + 5 тому, хто взяв найбільше карт. Матч грають до {target}."
     ),
     "tui_winner": "{name} виграє матч: {points}.",
     "tui_keys_next_deal": "Enter — роздати наступну роздачу",

@@ -230,6 +230,7 @@ class PlayApp(App[str | None]):
                 totals=state.totals,
                 target=state.options.target,
                 winner=state.winner,
+                width=self.size.width - 14,
             )
             self.push_screen(sheet, self._sheet_done)
             return

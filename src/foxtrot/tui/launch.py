@@ -5,25 +5,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from ..core import FoxtrotError, Phase, RecordError, TableOptions
 from ..i18n import catalog
 from .app import BOT_DELAY, PlayApp
 from .replay import ReplayApp
-from .session import LOG, Match, parse_seats, saved_matches
+from .session import LOG, Match, for_player, parse_seats, saved_matches
 from .setup import MAX_SEATS, SetupValues
-
-#: "(rule G2)", "(rules C3, M1)": rule ids are for developers and logs, not for players.
-_RULE_IDS: Final = re.compile(r"\s*\(rules? [A-Z][0-9]+[a-z]?(?:[-–, ]+[A-Z]?[0-9]+[a-z]?)*\)")
-
-
-def for_player(message: str) -> str:
-    """A message without the rule ids it may carry (they mean nothing to a player)."""
-    return _RULE_IDS.sub("", message)
 
 
 def resume_match(path: Path, lang: str, seed: int | None) -> Match:

@@ -22,9 +22,11 @@ from textual.widgets import Input, Static
 from textual.worker import Worker, WorkerState
 
 from ..bots.coach import card_count, review, suggest, summary
+from ..bots.verdict import verdicts
 from ..core import Action, Observation, ScoreLine
 from ..i18n import Catalog, catalog
 from . import view
+from .session import for_player
 
 MIN_WIDTH: Final = 80
 MIN_HEIGHT: Final = 24
@@ -36,13 +38,15 @@ def rules_markdown(lang: str) -> str:
     return (resources.files("foxtrot") / "data" / "rules" / f"{lang}.md").read_text("utf-8")
 
 
-def action_label(action: Action, hand: Sequence[Any], cat: Catalog, lang: str) -> str:
-    """An action in words with the key that makes it: ``10♥ (key 3)`` or ``take the pile (t)``."""
+def hint_text(action: Action, hand: Sequence[Any], cat: Catalog, lang: str) -> str:
+    """The coach's suggestion with the key that makes it: "Play 10♥ (key 3)." or, a hint to
+    take read as one, "Take the pile (key t)."
+    """
     if action.card is None:
-        return cat.text("tui_action_take")
+        return cat.text("tui_hint_take")
     index = list(hand).index(action.card)
     key = view.CARD_KEYS[index] if index < len(view.CARD_KEYS) else "↵"
-    return cat.text("tui_action_play", card=action.card.display(lang), shortcut=key)
+    return cat.text("tui_hint_play", card=action.card.display(lang), shortcut=key)
 
 
 class Plain(Static):
@@ -149,11 +153,13 @@ def score_sheet(
     totals: Sequence[int],
     target: float,
     winner: int | None,
+    width: int | None = None,
 ) -> InfoScreen:
-    """The score sheet after a deal: every P1-P4 part, the match totals, and the winner."""
+    """The score sheet after a deal: every P1-P4 part, the match totals, and the winner;
+    ``width``: at most this many columns (the screen's width less the dialog's frame)."""
     cat = catalog(lang)
     parts: list[RenderableType] = [
-        view.score_table(names, scores, totals, cat),
+        view.score_table(names, scores, totals, cat, width),
         Text(cat.text("tui_score_note", target=target), style="dim"),
     ]
     if winner is not None:
@@ -206,7 +212,8 @@ class WorkScreen(FoxModal[T]):
         if event.state is WorkerState.SUCCESS and result is not None:
             self.show(result)
         elif event.state is WorkerState.ERROR:
-            self.show(Text(self.cat.text("tui_coach_failed", error=str(event.worker.error))))
+            error = for_player(str(event.worker.error))  # no rule ids for a player
+            self.show(Text(self.cat.text("tui_coach_failed", error=error)))
 
     def produce(self) -> RenderableType:
         """The result (runs in a worker thread)."""
@@ -233,8 +240,8 @@ class HintScreen(WorkScreen[Action | None]):
     def produce(self) -> RenderableType:
         hint = suggest(self.obs, self.lang, iterations=self.budget[0], seconds=self.budget[1])
         self.action = hint.action
-        label = action_label(hint.action, self.obs.hand, self.cat, self.lang)
-        return Group(Text(self.cat.text("tui_hint", action=label), style="bold"), Text(hint.reason))
+        label = hint_text(hint.action, self.obs.hand, self.cat, self.lang)
+        return Group(Text(label, style="bold"), Text(hint.reason))
 
     def action_play(self) -> None:
         """Play the suggested action (once it is known)."""
@@ -281,6 +288,7 @@ class ReviewScreen(WorkScreen[None]):
             self.record, self.seat, self.lang, iterations=self.budget[0], seconds=self.budget[1]
         )
         lines = [Text(summary(items, self.lang), style="bold")]
+        lines += [Text(v.text(self.lang)) for v in verdicts(self.record, self.seat, items)]
         lines += [Text(item.text(self.lang)) for item in items]
         if not items:
             lines.append(Text(self.cat.text("tui_review_empty")))

@@ -14,6 +14,7 @@ import dataclasses
 import logging
 import os
 import random
+import re
 import time
 import traceback
 from collections.abc import Sequence
@@ -208,6 +209,15 @@ def _modified(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:  # a dangling link, or gone since the folder was listed
         return 0.0
+
+
+#: "(rule G2)", "(rules C3, M1)": rule ids are for developers and logs, not for players.
+_RULE_IDS: Final = re.compile(r"\s*\(rules? [A-Z][0-9]+[a-z]?(?:[-–, ]+[A-Z]?[0-9]+[a-z]?)*\)")
+
+
+def for_player(message: str) -> str:
+    """A message without the rule ids it may carry (they mean nothing to a player)."""
+    return _RULE_IDS.sub("", message)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -475,6 +485,7 @@ __all__ = [
     "UndoError",
     "autosave_dir",
     "default_names",
+    "for_player",
     "new_autosave_path",
     "newest_autosave",
     "parse_seats",

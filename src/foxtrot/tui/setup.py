@@ -8,10 +8,11 @@ import dataclasses
 from typing import Any, ClassVar, Final
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from ..core import LeftoverPile, MostCardsTie, OptionsError, TableOptions, TakeRule
 from ..i18n import LANGUAGES, catalog
@@ -21,6 +22,24 @@ from .session import BOT_LEVELS, Seat, default_names
 TARGETS: Final = (150, 200, 300, 400)
 CUSTOM: Final = 0
 MAX_SEATS: Final = 9
+#: The rule options, by the id of their list: the message prefixes of their values' lines.
+EXPLAINED: Final = {
+    "take": "tui_explain_take_",
+    "forced": "tui_explain_forced_",
+    "leftover": "tui_explain_leftover_",
+    "tie": "tui_explain_tie_",
+}
+#: The labels of the setup screen (their column is as wide as the longest in the language).
+LABELS: Final = (
+    "tui_setup_players",
+    "tui_setup_language",
+    "tui_setup_seat",
+    "tui_setup_take",
+    "tui_setup_forced",
+    "tui_setup_leftover",
+    "tui_setup_tie",
+    "tui_setup_target",
+)
 
 
 @dataclasses.dataclass(slots=True)
@@ -114,6 +133,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
                     id="take",
                 ),
             )
+            yield Static(id="explain-take", classes="explain")
             yield self._row(
                 "tui_setup_forced",
                 Select(
@@ -124,6 +144,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
                     id="forced",
                 ),
             )
+            yield Static(id="explain-forced", classes="explain")
             yield self._row(
                 "tui_setup_leftover",
                 Select(
@@ -134,6 +155,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
                     id="leftover",
                 ),
             )
+            yield Static(id="explain-leftover", classes="explain")
             yield self._row(
                 "tui_setup_tie",
                 Select(
@@ -144,6 +166,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
                     id="tie",
                 ),
             )
+            yield Static(id="explain-tie", classes="explain")
             custom = opts.target not in TARGETS
             yield Horizontal(
                 Label(Text(cat.text("tui_setup_target")), classes="label"),
@@ -163,6 +186,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
                 ),
                 classes="row",
             )
+            yield Static(id="explain-target", classes="explain")
             yield Static(Text(cat.text("tui_setup_dealer")), classes="note")
         yield Static("", id="error", classes="error")
         with Horizontal(id="buttons"):
@@ -175,9 +199,43 @@ class SetupScreen(FoxScreen[SetupValues | None]):
     def _row(self, label: str, widget: Any) -> Horizontal:
         return Horizontal(Label(Text(self.cat.text(label)), classes="label"), widget, classes="row")
 
+    def _explanation(self, name: str) -> str:
+        """The one line that says what the chosen value of a rule option does."""
+        if name == "target":
+            return self.cat.text("tui_explain_target")
+        value = self.query_one(f"#{name}", Select).value
+        word = ("yes" if value is True else "no") if name == "forced" else str(value)
+        return self.cat.text(f"{EXPLAINED[name]}{word}")
+
     def on_mount(self) -> None:
         self.query_one("#custom-target").display = self.query_one("#target", Select).value == CUSTOM
-        self.query_one("#start", Button).focus()
+        cat = self.cat
+        # every label and every list as wide as its longest text in this language
+        label_width = max(len(cat.text(key, n=MAX_SEATS)) for key in LABELS) + 2
+        for label in self.query(".row .label"):
+            label.styles.width = label_width
+        for select in self.query(Select):
+            longest = max(
+                (len(str(prompt)) for prompt, _ in getattr(select, "_options", ())), default=10
+            )
+            select.styles.width = longest + 5
+        for name in (*EXPLAINED, "target"):
+            self.query_one(f"#explain-{name}", Static).update(Text(self._explanation(name)))
+        # the first choice a newcomer makes is the opponent (not Start: Enter would start at once)
+        self.query_one("#kind-1", Select).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """An open list stops at its first and last value (it does not wrap around)."""
+        focused = self.focused
+        if not isinstance(focused, OptionList) or event.key not in ("up", "down"):
+            return
+        last = focused.option_count - 1
+        at = focused.highlighted
+        if at is not None and (
+            (event.key == "up" and at == 0) or (event.key == "down" and at == last)
+        ):
+            event.stop()
+            event.prevent_default()
 
     # ------------------------------------------------------------- reading
 
@@ -218,6 +276,8 @@ class SetupScreen(FoxScreen[SetupValues | None]):
     async def on_select_changed(self, event: Select.Changed) -> None:
         """Show the seats in play; switch the language of the screen."""
         name = event.select.id or ""
+        if name in EXPLAINED:
+            self.query_one(f"#explain-{name}", Static).update(Text(self._explanation(name)))
         if name == "players":
             for i in range(MAX_SEATS):
                 self.query_one(f"#seat-{i}").display = i < int(str(event.value))

@@ -32,12 +32,18 @@ FoxModal { align: center middle; }
     padding: 0 1;
 }
 .dialog VerticalScroll { height: auto; max-height: 80vh; }
+.dialog VerticalScroll > Static { width: 100%; }
 #stock { height: auto; padding: 0 1; }
 #form { height: 1fr; }
 .row { height: auto; margin: 0 1; }
 .row .label { width: 24; padding: 0 1 0 0; }
 .row Select { width: 30; }
 .row Input { width: 24; }
+.explain { color: $text-muted; height: auto; margin: 0 1 0 3; }
+SetupScreen .row:focus-within .label { text-style: bold; color: $accent; }
+SetupScreen Select:focus > SelectCurrent { background: $accent 60%; text-style: bold; }
+SetupScreen Input:focus { background: $accent 60%; text-style: bold; }
+SetupScreen Button:focus { background: $accent; text-style: bold reverse; }
 #buttons { height: auto; margin: 0 1; }
 #buttons Button { margin: 0 2 0 0; }
 """

@@ -56,6 +56,40 @@ def table_keys(take: bool, undo: bool) -> tuple[tuple[str, str], ...]:
     )
 
 
+class ActionLog(RichLog):
+    """The last actions; wrapped again to its width whenever that changes (a resize)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(wrap=True, min_width=20, max_lines=200, **kwargs)
+        self.told: list[str] = []
+        self.wrapped_at = 0
+
+    def add(self, lines: Sequence[str]) -> None:
+        """Write ``lines`` and keep them for the next resize."""
+        self.told = (self.told + list(lines))[-200:]
+        for line in lines:
+            self.write(Text(line), width=self._width())
+
+    def _width(self) -> int | None:
+        """The width to wrap at: the log's own (the console's may lag behind a resize)."""
+        width = self.scrollable_content_region.width
+        return max(width, self.min_width) if width > 0 else None
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)  # RichLog writes what waited for its size
+        if event.size.width == self.wrapped_at:
+            return
+        first = self.wrapped_at == 0
+        self.wrapped_at = event.size.width
+        if not first:
+            self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        self.clear()
+        for line in self.told:
+            self.write(Text(line), width=self._width())
+
+
 class TableScreen(FoxScreen[None]):
     """The table as the seat at the screen sees it."""
 
@@ -63,7 +97,6 @@ class TableScreen(FoxScreen[None]):
 
     def __init__(self, lang: str) -> None:
         super().__init__(lang)
-        self.lines: list[str] = []
         self.drawn: tuple[Observation, int | None, int, str, bool] | None = None
 
     def on_mount(self) -> None:
@@ -77,7 +110,7 @@ class TableScreen(FoxScreen[None]):
         yield Static(id="players")
         yield Static(id="pile")
         yield Static(id="last")
-        yield RichLog(id="log", wrap=True, min_width=20, max_lines=200)
+        yield ActionLog(id="log")
         yield Static(id="hand-title")
         yield Static(id="hand")
         yield Static(keys_help(self.cat, TABLE_KEYS), id="keys", classes="keys")
@@ -135,23 +168,14 @@ class TableScreen(FoxScreen[None]):
 
     def log_lines(self, lines: Sequence[str]) -> None:
         """Add lines to the last actions."""
-        self.lines.extend(lines)
-        log = self.query_one("#log", RichLog)
-        for line in lines:
-            log.write(Text(line))
+        self.query_one("#log", ActionLog).add(lines)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Wrap the last actions again to the new width, and redraw the cards to fit."""
-        self.call_after_refresh(self._rewrap)
+        """Redraw the cards to fit the new size (the log wraps itself again)."""
+        self.call_after_refresh(self._redraw)
 
-    def _rewrap(self) -> None:
-        if not self.ready:
-            return
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for line in self.lines[-200:]:
-            log.write(Text(line))
-        if self.drawn is not None:
+    def _redraw(self) -> None:
+        if self.ready and self.drawn is not None:
             obs, you, selected, last, undo = self.drawn
             self.show(obs, you, selected, last=last, undo=undo)
 

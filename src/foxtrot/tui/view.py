@@ -198,29 +198,34 @@ def pile_faces(
 
 
 def score_table(
-    names: Sequence[str], scores: Sequence[ScoreLine], totals: Sequence[int], cat: Catalog
+    names: Sequence[str],
+    scores: Sequence[ScoreLine],
+    totals: Sequence[int],
+    cat: Catalog,
+    width: int | None = None,
 ) -> Table:
-    """The score sheet of a deal: every part P1-P4 for every player, and the match totals."""
-    table = Table(expand=False, padding=(0, 1), box=box.SIMPLE_HEAD)
-    table.add_column(cat.text("tui_col_player"), no_wrap=True, overflow="ellipsis", max_width=24)
+    """The score sheet of a deal: every part P1-P4 for every player (named in words), and the
+    match totals."""
+    table = Table(
+        width=width, padding=(0, 1), box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True
+    )
+    # a long name wraps between its words on a narrow screen, the numbers stay whole
+    table.add_column(cat.text("tui_col_player"), max_width=24, min_width=11)
     for key in (
         "tui_col_foxtrots_n",
         "tui_col_doubles_n",
-        "tui_col_p1",
         "tui_col_cards",
         "tui_col_p2",
         "tui_col_p3",
         "tui_col_p4",
         "tui_col_total",
     ):
-        table.add_column(cat.text(key), justify="right")
+        table.add_column(cat.text(key), justify="right", no_wrap=True)  # names of 1-2 lines
     for seat, line in enumerate(scores):
-        bonus = line.total - line.card_points - line.most_cards
         table.add_row(
             names[seat],
             str(line.foxtrots),
             str(line.double_foxtrots),
-            f"{bonus:+d}",
             str(line.cards),
             f"{line.card_points:+d}",
             f"{line.most_cards:+d}",

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import ValidationError
 
 from .bus import Bucket, Connection
@@ -47,6 +47,14 @@ _STATUS = {
     Code.SEAT_TAKEN: 409,
     Code.NO_SEAT: 409,
 }
+
+
+_INDEX = """<!doctype html><meta charset="utf-8"><title>Foxtrot server</title>
+<h1>Foxtrot server</h1><p>The server is running. The page to play on is not part of this
+version yet; clients speak the protocol of <code>docs/protocol.md</code>:
+<a href="/api/tables">open public tables</a>, <a href="/healthz">health</a>,
+<a href="/metrics">metrics</a>.</p>
+"""
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -98,6 +106,10 @@ def create_app(
     async def healthz() -> JSONResponse:
         ready = "lobby" in holder and lobby_().ready
         return JSONResponse({"status": "ok" if ready else "starting"}, 200 if ready else 503)
+
+    @app.get("/")
+    async def index() -> HTMLResponse:
+        return HTMLResponse(_INDEX)
 
     @app.get("/metrics")
     async def metrics_() -> Response:
@@ -192,8 +204,9 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
         if not bucket.allow(time.monotonic()):
             metrics.throttled.inc()
             conn.put(
-                error_out(ProtocolError(Code.THROTTLED, "too many messages: slow down"))
-                .model_dump_json()
+                error_out(
+                    ProtocolError(Code.THROTTLED, "too many messages: slow down")
+                ).model_dump_json()
             )
             continue
         try:
@@ -234,8 +247,9 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
             conn.put(error_out(error).model_dump_json())
         except ValidationError:
             conn.put(
-                error_out(ProtocolError(Code.BAD_SCHEMA, "the message does not fit its schema"))
-                .model_dump_json()
+                error_out(
+                    ProtocolError(Code.BAD_SCHEMA, "the message does not fit its schema")
+                ).model_dump_json()
             )
 
 

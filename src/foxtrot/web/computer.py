@@ -5,7 +5,9 @@ when his turn timer runs out) gets ``State.observation(seat)`` and nothing
 else.  The oracle, which sees every card, is never a seat: only the three
 levels are accepted.  The expert (``hard``) thinks up to 0.9 s of CPU, so it
 runs in a separate process and never blocks the event loop; easy and medium
-answer in about a millisecond and run in a worker thread.
+answer in a millisecond or two; a thread would not take that off the event
+loop (the GIL runs one at a time) and handing work over costs about as much,
+so they run inline.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import multiprocessing
 import random
 import secrets
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Final
 
 from ..bots import Bot, make_bot
@@ -41,7 +43,7 @@ class Computers:
     def __init__(self, processes: int = 1) -> None:
         self._processes = processes
         self._pool: Executor | None = None
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="foxtrot-bots")
+        self._seeds = random.Random(secrets.randbits(128))  # a bot's own choices, not the deal
 
     def _process_pool(self) -> Executor:
         if self._pool is None:
@@ -50,13 +52,14 @@ class Computers:
         return self._pool
 
     async def choose(self, level: str, obs: Observation) -> tuple[str, float]:
-        """Think without blocking the event loop."""
-        executor = self._process_pool() if level == "hard" else self._thread
+        """Think without blocking the event loop: the expert in its own process."""
+        seed = self._seeds.getrandbits(64)
+        if level != "hard":
+            return think(level, obs, seed)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(executor, think, level, obs, secrets.randbits(64))
+        return await loop.run_in_executor(self._process_pool(), think, level, obs, seed)
 
     def close(self) -> None:
         """Stop the workers (a thinking expert is abandoned)."""
-        self._thread.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

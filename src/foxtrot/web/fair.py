@@ -115,9 +115,7 @@ def shuffle(
 # ----------------------------------------------------------------- checking
 
 
-def fair_entry(
-    commit: str, player_seeds: Sequence[str], seed: bytes | None
-) -> dict[str, Any]:
+def fair_entry(commit: str, player_seeds: Sequence[str], seed: bytes | None) -> dict[str, Any]:
     """The ``fair`` key the server adds to a G2 deal (``seed`` is null until the deal ends)."""
     return {
         "algorithm": ALGORITHM,

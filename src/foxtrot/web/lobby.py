@@ -19,8 +19,9 @@ from ..core import Phase, RecordError, TableOptions, replay, to_record
 from . import fair
 from .computer import Computers
 from .protocol import Code, CreateTable, ProtocolError
-from .store import Store
-from .tables import Hooks, SeatInfo, TableActor
+from .seats import Hooks, SeatInfo
+from .store import Append, Store
+from .tables import TableActor
 
 log = logging.getLogger("foxtrot.web")
 HEARTBEAT = 2.0
@@ -30,13 +31,22 @@ class Lobby:
     """The tables of a server and the machinery they share."""
 
     def __init__(
-        self, store: Store, *, idle_seconds: float = 86400.0, computers: Computers | None = None
+        self,
+        store: Store,
+        *,
+        idle_seconds: float = 86400.0,
+        computers: Computers | None = None,
+        heartbeat: float = HEARTBEAT,
     ) -> None:
         self.store = store
         self.idle_seconds = idle_seconds
+        self.heartbeat = heartbeat
         self.computers = computers or Computers()
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="foxtrot-db")
-        self.hooks = Hooks(store, self.db, self.computers)
+        self.hooks = Hooks(store, self.db, self.computers, self.append)
+        self._batch: list[tuple[Append, asyncio.Future[None]]] = []
+        self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
         self.tables: dict[str, TableActor] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self.ready = False
@@ -45,6 +55,40 @@ class Lobby:
         """Run a store call on the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+
+    async def append(self, item: Append) -> None:
+        """Commit one table's events; appends that arrive together share one commit."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._batch.append((item, future))
+        if not self._flushing:
+            self._flushing = True
+            self._flusher = asyncio.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        try:
+            while self._batch:
+                batch, self._batch = self._batch, []
+                try:
+                    await self.db(self.store.append_many, [item for item, _ in batch])
+                    results: list[BaseException | None] = [None] * len(batch)
+                except Exception:  # one bad append must not fail the others: one by one
+                    results = []
+                    for item, _ in batch:
+                        try:
+                            await self.db(self.store.append_many, [item])
+                            results.append(None)
+                        except Exception as error:
+                            results.append(error)
+                for (_, future), failure in zip(batch, results, strict=True):
+                    if future.done():
+                        continue
+                    if failure is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(failure)
+        finally:
+            self._flushing = False
 
     # ---------------------------------------------------------------- life
 
@@ -79,14 +123,15 @@ class Lobby:
     async def _housekeeping(self) -> None:
         """Heartbeat (for the downtime after a crash) and closing tables every person left."""
         while True:
-            await asyncio.sleep(HEARTBEAT)
+            await asyncio.sleep(self.heartbeat)
             await self.db(self.store.beat)
             now = time.time()
             for actor in list(self.tables.values()):
                 if actor.status == "playing" and actor.persons:
                     seats = [actor.seats[i] for i in actor.persons]
                     if all(
-                        not s.conns and s.away_since is not None
+                        not s.conns
+                        and s.away_since is not None
                         and now - s.away_since >= self.idle_seconds
                         for s in seats
                     ):

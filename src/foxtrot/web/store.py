@@ -101,6 +101,55 @@ class TableRow:
     events: list[LoggedEvent]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Append:
+    """One table's events and new state, to commit together.
+
+    ``seat`` sets one seat's name and token hash; ``turn_deadline`` False
+    leaves the stored deadline alone.
+    """
+
+    table_id: str
+    events: tuple[LoggedEvent, ...]
+    status: str | None = None
+    seat: tuple[int, str | None, str | None] | None = None
+    turn_deadline: float | bool | None = False
+
+
+def _write(db: sa.Connection, item: Append, now: float) -> None:
+    values: dict[str, Any] = {"updated_at": now}
+    if item.events:
+        values["seq"] = item.events[-1].seq
+        db.execute(
+            EVENTS.insert(),
+            [
+                {
+                    "table_id": item.table_id,
+                    "seq": e.seq,
+                    "kind": e.kind,
+                    "seat": e.seat,
+                    "action_id": e.action_id,
+                    "data": json.dumps(e.data),
+                    "secret": json.dumps(e.secret) if e.secret is not None else None,
+                    "created_at": now,
+                }
+                for e in item.events
+            ],
+        )
+    if item.status is not None:
+        values["status"] = item.status
+    if item.turn_deadline is not False:
+        values["turn_deadline"] = item.turn_deadline
+    db.execute(TABLES.update().where(TABLES.c.id == item.table_id).values(**values))
+    if item.seat is not None:
+        number, name, token_hash = item.seat
+        db.execute(
+            SEATS.update()
+            .where(SEATS.c.table_id == item.table_id, SEATS.c.seat == number)
+            .values(name=name, token_hash=token_hash)
+        )
+
+
 def engine_for(url: str) -> sa.Engine:
     """An engine for ``url``; SQLite gets WAL mode, a busy timeout and durable commits."""
     if url.startswith("sqlite"):
@@ -176,45 +225,15 @@ class Store:
         seat: tuple[int, str | None, str | None] | None = None,
         turn_deadline: float | bool | None = False,
     ) -> None:
-        """Commit events (and the table's new state) in one transaction.
+        """Commit events (and the table's new state) in one transaction."""
+        self.append_many([Append(table_id, tuple(events), status, seat, turn_deadline)])
 
-        ``seat`` sets one seat's name and token hash; ``turn_deadline`` False
-        leaves the stored deadline alone.
-        """
+    def append_many(self, batch: Sequence[Append]) -> None:
+        """Commit appends of many tables in one transaction (a group commit)."""
         now = time.time()
-        values: dict[str, Any] = {"seq": events[-1].seq if events else None, "updated_at": now}
-        if not events:
-            del values["seq"]
-        if status is not None:
-            values["status"] = status
-        if turn_deadline is not False:
-            values["turn_deadline"] = turn_deadline
         with self.engine.begin() as db:
-            if events:
-                db.execute(
-                    EVENTS.insert(),
-                    [
-                        {
-                            "table_id": table_id,
-                            "seq": e.seq,
-                            "kind": e.kind,
-                            "seat": e.seat,
-                            "action_id": e.action_id,
-                            "data": json.dumps(e.data),
-                            "secret": json.dumps(e.secret) if e.secret is not None else None,
-                            "created_at": now,
-                        }
-                        for e in events
-                    ],
-                )
-            db.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
-            if seat is not None:
-                number, name, token_hash = seat
-                db.execute(
-                    SEATS.update()
-                    .where(SEATS.c.table_id == table_id, SEATS.c.seat == number)
-                    .values(name=name, token_hash=token_hash)
-                )
+            for item in batch:
+                _write(db, item, now)
 
     def set_deadline(self, table_id: str, deadline: float | None) -> None:
         """Store a table's turn deadline (None: no timer running)."""

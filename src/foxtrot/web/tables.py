@@ -11,20 +11,16 @@ of a person who is away, and the turn timer.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-import hashlib
 import hmac
 import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 from ..core import Action, Event, FoxtrotError, Phase, State, TableOptions
 from . import fair
 from .bus import Connection
-from .computer import Computers
 from .protocol import (
     Ack,
     ActionIn,
@@ -36,61 +32,13 @@ from .protocol import (
     SeedIn,
     Snapshot,
 )
-from .store import LoggedEvent, Store, TableRow
+from .seats import DealSeeds, Entry, Hooks, SeatInfo, token_hash
+from .store import Append, LoggedEvent, TableRow
 from .views import event_data, narration, seat_view, spectator_view
 
 log = logging.getLogger("foxtrot.web")
 #: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
 CATCHUP_LIMIT = 500
-Runner = Callable[..., Coroutine[Any, Any, Any]]
-
-
-def token_hash(token: str) -> str:
-    """How a seat token is stored: its SHA-256 (the token itself is never kept)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclasses.dataclass(slots=True)
-class SeatInfo:
-    """A seat at run time."""
-
-    kind: str  # person, easy, medium, hard
-    name: str | None
-    token_hash: str | None
-    conns: set[Connection] = dataclasses.field(default_factory=set)
-    away_since: float | None = None
-    replaced: bool = False  # the grace period ran out: a computer plays for him
-
-
-@dataclasses.dataclass(slots=True)
-class Entry:
-    """An event of the log as kept in memory, with the engine events it produced."""
-
-    seq: int
-    kind: str
-    data: dict[str, Any]
-    events: tuple[Event, ...]
-
-
-@dataclasses.dataclass(slots=True)
-class DealSeeds:
-    """The fair-deal data of one deal."""
-
-    commitment: str
-    seed: bytes
-    player_seeds: list[str]
-    dealt: bool = False
-
-
-class Hooks:
-    """What an actor needs from the server: the database thread, computers, metrics."""
-
-    def __init__(self, store: Store, db: Runner, computers: Computers) -> None:
-        self.store = store
-        self.db = db
-        self.computers = computers
-        self.on_action: Callable[[str, float], None] = lambda source, seconds: None
-        self.on_think: Callable[[float], None] = lambda seconds: None
 
 
 class TableActor:
@@ -111,6 +59,7 @@ class TableActor:
         self.refused: dict[tuple[int, str], ProtocolError] = {}
         self.spectators: set[Connection] = set()
         self.turn_deadline: float | None = None
+        self._stored_deadline: float | None = None
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._grace: dict[int, asyncio.Task[None]] = {}
@@ -126,7 +75,7 @@ class TableActor:
         for logged in row.events:
             actor._adopt(logged, actor._compute(logged))
         actor.status = row.status
-        actor.turn_deadline = row.turn_deadline
+        actor.turn_deadline = actor._stored_deadline = row.turn_deadline
         now = time.time()
         for seat in actor.seats:
             if seat.kind == "person":
@@ -225,16 +174,11 @@ class TableActor:
         if state is not None and state.is_over:
             status = "over"
         clears_timer = kind in ("action", "close")
-        await self.hooks.db(
-            self.hooks.store.append,
-            self.id,
-            [logged],
-            status=status,
-            seat=seat_row,
-            turn_deadline=None if clears_timer else False,
+        await self.hooks.append(
+            Append(self.id, (logged,), status, seat_row, None if clears_timer else False)
         )
         if clears_timer:
-            self.turn_deadline = None
+            self.turn_deadline = self._stored_deadline = None
         self._adopt(logged, computed)
         self._broadcast(self.entries[-1])
         log.info("event", extra={"table": self.id, "seat": seat, "action": kind})
@@ -494,6 +438,8 @@ class TableActor:
     async def _turn_timer(self, seq: int, seat: int) -> None:
         if self.turn_deadline is None:
             self.turn_deadline = time.time() + float(self.config["turn_seconds"])
+        if self.turn_deadline != self._stored_deadline:
+            self._stored_deadline = self.turn_deadline
             await self.hooks.db(self.hooks.store.set_deadline, self.id, self.turn_deadline)
             self._send_presence()
         await asyncio.sleep(max(0.0, self.turn_deadline - time.time()))
@@ -582,9 +528,7 @@ class TableActor:
             await self._start_if_full()
 
     async def _start_if_full(self) -> None:
-        if self.status != "open" or any(
-            self.seats[i].token_hash is None for i in self.persons
-        ):
+        if self.status != "open" or any(self.seats[i].token_hash is None for i in self.persons):
             return
         dealer = self.config.get("first_dealer")
         if dealer is None:

@@ -1,0 +1,218 @@
+"""Load test of ``foxtrot serve``: simulated people over WebSocket, computer tables, recovery.
+
+The server runs as a subprocess on SQLite (a fresh data folder); this script is
+the load generator, in its own process.  It creates ``--pairs`` tables of two
+people (each person plays a legal move ``--think`` seconds after his turn
+comes) and ``--bot-tables`` tables of four medium computers, plays for
+``--seconds``, and reports:
+
+- the action round trip (send to own acknowledgement): p50, p99, max;
+- accepted actions per second (people's and computers', from ``/metrics``);
+- the server's CPU (percent of one core) and resident memory;
+- then kills the server with SIGKILL and times its recovery: start to
+  ``/healthz`` 200 with every active table rebuilt from the log.
+
+Usage: ``python benchmarks/bench_server.py [--pairs 200 --bot-tables 50 --seconds 60]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(home: Path, port: int) -> tuple[subprocess.Popen[bytes], float]:
+    """Start ``foxtrot serve``; the process and the seconds until /healthz answered ok."""
+    env = os.environ | {"FOXTROT_HOME": str(home)}
+    started = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "foxtrot", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(home / "server.log", "ab"),  # noqa: SIM115
+    )
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc, time.perf_counter() - started
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            raise SystemExit("the server exited; see server.log")
+        time.sleep(0.05)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid: int) -> float:
+    match = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
+    return int(match.group(1)) / 1024 if match else float("nan")
+
+
+def quantile(text: str, label: str, q: float) -> float:
+    """A quantile (its bucket's upper bound, in ms) of the server's action-latency histogram."""
+    buckets = []
+    for line in text.splitlines():
+        if line.startswith("foxtrot_action_seconds_bucket") and label in line:
+            bound_text = line.split('le="', 1)[1].split('"', 1)[0]
+            buckets.append((float(bound_text), float(line.rsplit(" ", 1)[1])))
+    total = buckets[-1][1] if buckets else 0
+    for bound, count in buckets:
+        if total and count >= q * total:
+            return 1000 * bound
+    return float("nan")
+
+
+def metric(text: str, name: str) -> float:
+    return sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith(name) and not line.startswith("#")
+    )
+
+
+async def person(uri: str, token: str, think: float, until: float, latencies: list[float]) -> None:
+    """Play the first legal action ``think`` seconds after each turn comes, until ``until``."""
+    sent: dict[str, float] = {}
+    async with connect(uri, max_size=2**20) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        pending: asyncio.Task[None] | None = None
+        while time.time() < until:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.time()))
+            except TimeoutError:
+                break
+            message = json.loads(raw)
+            if message["type"] == "ack" and message["id"] in sent:
+                latencies.append(time.perf_counter() - sent.pop(message["id"]))
+            view = message.get("view")
+            if message["type"] in ("event", "snapshot") and view and view.get("legal"):
+                if pending is not None:
+                    pending.cancel()
+
+                async def move(seq: int, action: str) -> None:
+                    await asyncio.sleep(think)
+                    action_id = f"{seq}"
+                    sent[action_id] = time.perf_counter()
+                    with contextlib.suppress(ConnectionClosed):
+                        await ws.send(
+                            json.dumps(
+                                {"type": "action", "id": action_id, "seq": seq, "action": action}
+                            )
+                        )
+
+                pending = asyncio.create_task(move(message["seq"], view["legal"][0]))
+
+
+async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        tokens: list[tuple[str, str]] = []
+        for _ in range(args.pairs):
+            table = (await http.post("/api/tables", json={"options": {"target": 10000}})).json()
+            for name in ("A", "B"):
+                joined = (
+                    await http.post(f"/api/tables/{table['table']}/join", json={"name": name})
+                ).json()
+                tokens.append((table["table"], joined["token"]))
+        for _ in range(args.bot_tables):
+            await http.post(
+                "/api/tables",
+                json={
+                    "options": {"players": 4, "target": 10000},
+                    "seats": [{"kind": "medium"}] * 4,
+                },
+            )
+        before = (await http.get("/metrics")).text
+    latencies: list[float] = []
+    ws_base = base.replace("http", "ws")
+    until = time.time() + args.seconds
+    started = time.perf_counter()
+    await asyncio.gather(
+        *(
+            person(f"{ws_base}/ws/tables/{table}", token, args.think, until, latencies)
+            for table, token in tokens
+        ),
+        return_exceptions=True,
+    )
+    elapsed = time.perf_counter() - started
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        after = (await http.get("/metrics")).text
+    people = metric(after, 'foxtrot_actions_total{source="person"}') - metric(
+        before, 'foxtrot_actions_total{source="person"}'
+    )
+    computers = metric(after, 'foxtrot_actions_total{source="computer"}') - metric(
+        before, 'foxtrot_actions_total{source="computer"}'
+    )
+    latencies.sort()
+    return {
+        "server_side_p50_ms_at_most": quantile(after, 'source="person"', 0.5),
+        "server_side_p99_ms_at_most": quantile(after, 'source="person"', 0.99),
+        "round_trips": len(latencies),
+        "p50_ms": 1000 * statistics.median(latencies) if latencies else None,
+        "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else None,
+        "max_ms": 1000 * latencies[-1] if latencies else None,
+        "people_actions_per_s": people / elapsed,
+        "computer_actions_per_s": computers / elapsed,
+        "seconds": elapsed,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pairs", type=int, default=200, help="two-person tables (default 200)")
+    parser.add_argument("--bot-tables", type=int, default=50, help="four-computer tables (50)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to play (60)")
+    parser.add_argument("--think", type=float, default=0.5, help="a person's delay (0.5 s)")
+    args = parser.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="foxtrot-bench-"))
+    port = free_port()
+    proc, boot = start_server(home, port)
+    print(f"server up in {boot:.2f} s; data folder {home}", flush=True)
+    cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
+    result = asyncio.run(load(f"http://127.0.0.1:{port}", args))
+    wall = time.perf_counter() - wall0
+    cpu = 100 * (cpu_seconds(proc.pid) - cpu0) / wall
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    result["load_generator_cpu_percent"] = 100 * (own.ru_utime + own.ru_stime) / wall
+    result |= {"server_cpu_percent_of_one_core": cpu, "server_rss_mib": rss_mib(proc.pid)}
+    active = len(httpx.get(f"http://127.0.0.1:{port}/api/tables").json()["tables"])
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    proc, recovery = start_server(home, port)
+    tables = metric(httpx.get(f"http://127.0.0.1:{port}/metrics").text, "foxtrot_open_tables")
+    result |= {"recovered_tables": tables, "recovery_seconds": recovery, "open_listed": active}
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=30)
+    for key, value in result.items():
+        print(f"{key:32} {value:.2f}" if isinstance(value, float) else f"{key:32} {value}")
+
+
+if __name__ == "__main__":
+    main()
