@@ -145,42 +145,46 @@ def test_no_message_carries_a_card_its_reader_may_not_see(plan: dict[str, Any]) 
         )["table"]
         tokens = [join(client, table, f"P{i}")["token"] for i in range(people)]
         spectator = Watcher(client, table, None, plan["lang"])
-        spectator.open(False)
         persons = [Watcher(client, table, token, plan["lang"]) for token in tokens]
-        for person in persons:
-            person.open(False)
-        for _ in range(3000):
-            info = client.get(f"/api/tables/{table}").json()
-            for watcher in [spectator, *[p for p in persons if p.player]]:
-                watcher.drain_to(info["seq"])
-            if info["status"] == "over":
-                break
-            if rng.random() < 0.08:  # a random disconnect, or a return
-                person = rng.choice(persons)
-                if person.player:
-                    person.close()
-                else:
-                    person.open(resume=rng.random() < 0.7)
-            movers = [p for p in persons if p.player and p.player.view and p.player.view["legal"]]
-            for person in movers:
-                assert person.player is not None and person.player.view is not None
-                assert spectator.player is not None and spectator.player.view is not None
-                view = person.player.view
-                if view["deal"] == spectator.player.view["deal"] and person.seq == info["seq"]:
-                    choice = rng.choice(view["legal"])
-                    person.player.send(
-                        type="action", id=f"{info['seq']}", seq=info["seq"], action=choice
-                    )
-            time.sleep(0.002)
-        assert info["status"] == "over"
-        for person in persons:
-            if not person.player:
-                person.open(resume=True)
-        record = client.get(
-            f"/api/tables/{table}/record", headers={"Authorization": f"Bearer {tokens[0]}"}
-        ).json()
-        for watcher in [spectator, *persons]:
-            watcher.close()
+        try:
+            spectator.open(False)
+            for person in persons:
+                person.open(False)
+            for _ in range(3000):
+                info = client.get(f"/api/tables/{table}").json()
+                for watcher in [spectator, *[p for p in persons if p.player]]:
+                    watcher.drain_to(info["seq"])
+                if info["status"] == "over":
+                    break
+                if rng.random() < 0.08:  # a random disconnect, or a return
+                    person = rng.choice(persons)
+                    if person.player:
+                        person.close()
+                    else:
+                        person.open(resume=rng.random() < 0.7)
+                movers = [
+                    p for p in persons if p.player and p.player.view and p.player.view["legal"]
+                ]
+                for person in movers:
+                    assert person.player is not None and person.player.view is not None
+                    assert spectator.player is not None and spectator.player.view is not None
+                    view = person.player.view
+                    if view["deal"] == spectator.player.view["deal"] and person.seq == info["seq"]:
+                        choice = rng.choice(view["legal"])
+                        person.player.send(
+                            type="action", id=f"{info['seq']}", seq=info["seq"], action=choice
+                        )
+                time.sleep(0.002)
+            assert info["status"] == "over"
+            for person in persons:
+                if not person.player:
+                    person.open(resume=True)
+            record = client.get(
+                f"/api/tables/{table}/record", headers={"Authorization": f"Bearer {tokens[0]}"}
+            ).json()
+        finally:  # every connection ends before the server stops, even on a failure
+            for watcher in [spectator, *persons]:
+                watcher.close()
         events = Store(f"sqlite:///{folder}/server.db").load(table).events  # type: ignore[union-attr]
     shutil.rmtree(folder, ignore_errors=True)
     server_seeds = [deal["fair"]["server_seed"] for deal in record["deals"]]

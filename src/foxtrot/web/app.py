@@ -161,17 +161,19 @@ def create_app(
         conn = Connection(websocket.send_text)
         writer = asyncio.create_task(conn.run_writer())
         metrics.connections.inc()
-        actor: TableActor | None = None
+        joined: list[TableActor] = []  # _session only ends by raising: it notes its table here
         try:
-            actor = await _session(websocket, conn, table_id, lobby_(), metrics, message_rate)
+            await _session(websocket, conn, table_id, lobby_(), metrics, message_rate, joined)
         except WebSocketDisconnect:
             pass
         finally:
             metrics.connections.dec()
-            if actor is not None:
-                await actor.disconnect(conn)
-            conn.close()
-            await writer
+            try:
+                for actor in joined:
+                    await actor.disconnect(conn)
+            finally:  # even when cancelled: the writer task must not outlive its socket
+                conn.close()
+                await writer
 
     return app
 
@@ -195,8 +197,13 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
     lobby: Lobby,
     metrics: Metrics,
     rate: float,
-) -> TableActor | None:
-    """Read messages until the socket closes: hello first, then actions, seeds, pings."""
+    joined: list[TableActor],
+) -> None:
+    """Read messages until the socket closes: hello first, then actions, seeds, pings.
+
+    The table a hello joins is appended to ``joined`` at once: this only ends by
+    raising (the socket closed), and the caller must still say goodbye to it.
+    """
     bucket = Bucket(rate, 2 * rate)
     actor: TableActor | None = None
     while True:
@@ -227,6 +234,7 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
                 )
                 await found.connect(conn, seat, msg.last_seq)
                 actor = found
+                joined.append(found)
                 log.info("connected", extra={"table": table_id, "seat": seat, "action": "hello"})
             elif isinstance(msg, Ping):
                 conn.put(Pong().model_dump_json())

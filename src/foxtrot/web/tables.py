@@ -64,6 +64,7 @@ class TableActor:
         self._task: asyncio.Task[None] | None = None
         self._grace: dict[int, asyncio.Task[None]] = {}
         self.left_at = time.time()
+        self.stopped = False  # the server is stopping: no new wake-up may start
 
     # ------------------------------------------------------------ restoring
 
@@ -387,7 +388,7 @@ class TableActor:
             self._task.cancel()
         self._task = None
         state = self.state
-        if self.status != "playing" or state is None:
+        if self.stopped or self.status != "playing" or state is None:
             return
         for seat in self.persons:
             self._watch_away(seat)
@@ -405,7 +406,7 @@ class TableActor:
     def _watch_away(self, seat: int) -> None:
         """Start the grace period of a person who is not connected, once."""
         info = self.seats[seat]
-        if info.conns or info.replaced or seat in self._grace:
+        if self.stopped or info.conns or info.replaced or seat in self._grace:
             return
         if info.away_since is None:
             info.away_since = time.time()
@@ -471,7 +472,12 @@ class TableActor:
         self._schedule()
 
     def stop(self) -> None:
-        """Cancel every wake-up (the server is stopping; the log holds everything)."""
+        """Cancel every wake-up (the server is stopping; the log holds everything).
+
+        A connection that ends after this must not arm a new grace timer:
+        nothing would cancel it, and the server's shutdown would wait for it.
+        """
+        self.stopped = True
         if self._task is not None:
             self._task.cancel()
         for task in self._grace.values():
