@@ -126,20 +126,26 @@ def test_fast_encoding_equals_the_observation_encoding_and_mask_equals_legal(
         assert np.array_equal(game.observe(seat), encode(game.state.observation(seat)))
 
 
+def _mid_deal(options: TableOptions, seed: int, moves: int) -> State | None:
+    """The first deal after up to ``moves`` random legal actions; ``None`` once it has ended."""
+    rng = random.Random(seed)
+    state = State(options, rng=rng)
+    state.deal(rng)
+    for _ in range(moves):
+        if state.to_move is None:
+            return None
+        state.apply(rng.choice(state.legal_actions()))
+    return state if state.to_move is not None else None
+
+
 @SETTINGS
 @given(options_strategy, st.integers(0, 2**32), st.integers(0, 60))
 def test_V3_observation_holds_no_hidden_information(
     options: TableOptions, seed: int, moves: int
 ) -> None:
     """Dealing the hidden cards anew changes no seat's array: it depends on nothing hidden."""
-    rng = random.Random(seed)
-    state = State(options, rng=rng)
-    state.deal(rng)
-    for _ in range(moves):
-        if state.to_move is None:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    if state.to_move is None:
+    state = _mid_deal(options, seed, moves)
+    if state is None:
         return
     for seat in range(options.players):
         other = state.resample(seat, random.Random(seed + 1))
@@ -282,16 +288,11 @@ def test_batched_games_equal_games_stepped_one_by_one() -> None:
 def test_resample_is_consistent_with_what_the_seat_knows(
     options: TableOptions, seed: int, moves: int
 ) -> None:
-    rng = random.Random(seed)
-    state = State(options, rng=rng)
-    state.deal(rng)
-    for _ in range(moves):
-        if state.to_move is None:
-            return
-        state.apply(rng.choice(state.legal_actions()))
-    if state.to_move is None:
+    state = _mid_deal(options, seed, moves)
+    if state is None:
         return
     seat = state.to_move
+    assert seat is not None
     obs = state.observation(seat)
     unseen = np.zeros(52, dtype=np.int64)
     for card, count in obs.unseen_cards().items():
