@@ -76,11 +76,11 @@ def rss_mib(pid: int) -> float:
     return int(match.group(1)) / 1024 if match else float("nan")
 
 
-def quantile(text: str, label: str, q: float) -> float:
-    """A quantile (its bucket's upper bound, in ms) of the server's action-latency histogram."""
+def quantile(text: str, label: str, q: float, name: str = "foxtrot_action_seconds") -> float:
+    """A quantile (its bucket's upper bound, in ms) of one of the server's histograms."""
     buckets = []
     for line in text.splitlines():
-        if line.startswith("foxtrot_action_seconds_bucket") and label in line:
+        if line.startswith(f"{name}_bucket") and label in line:
             bound_text = line.split('le="', 1)[1].split('"', 1)[0]
             buckets.append((float(bound_text), float(line.rsplit(" ", 1)[1])))
     total = buckets[-1][1] if buckets else 0
@@ -171,7 +171,13 @@ async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
         before, 'foxtrot_actions_total{source="computer"}'
     )
     latencies.sort()
+    commits = metric(after, "foxtrot_commit_tables_count")
     return {
+        "commit_p50_ms_at_most": quantile(after, "", 0.5, "foxtrot_commit_seconds"),
+        "commit_p99_ms_at_most": quantile(after, "", 0.99, "foxtrot_commit_seconds"),
+        "tables_per_commit": metric(after, "foxtrot_commit_tables_sum") / commits
+        if commits
+        else None,
         "server_side_p50_ms_at_most": quantile(after, 'source="person"', 0.5),
         "server_side_p99_ms_at_most": quantile(after, 'source="person"', 0.99),
         "round_trips": len(latencies),

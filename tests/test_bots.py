@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from foxtrot import CARDS, Phase, State, TableOptions, TakeRule
 from foxtrot.bots import (
+    BUDGETS,
+    LEVELS,
     Bot,
     ExpertBot,
     GreedyBot,
@@ -21,9 +23,11 @@ from foxtrot.bots import (
     decide_oracle,
     make_bot,
 )
+from foxtrot.bots.expert import _pick, effective_size, temper, tempered, tempering_power
 from foxtrot.bots.inference import SURPRISE, decisions, log_likelihood
 from foxtrot.bots.rollout import policy_move, rollout, unseen_by_rank
 from foxtrot.core.kernel import RANKS, SUITS, TAKE_CODE
+from foxtrot.research import parse_bots
 from helpers import card, deal_rigged, new_state
 
 SMALL_EXPERT: dict[str, Any] = {"iterations": 6, "seconds": None}
@@ -194,3 +198,92 @@ def test_rollout_ends_the_deal_or_stops_at_the_horizon() -> None:
     assert len(short._actions) - before == 5 or short.phase is not Phase.PLAYING
     rollout(state, random.Random(1))
     assert state.phase is not Phase.PLAYING
+
+
+# ------------------------------------------------- tempering, pooled samples, levels
+
+log_likelihoods = st.lists(
+    st.floats(-60, 0, allow_nan=False, allow_infinity=False), min_size=1, max_size=200
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(log_likelihoods, st.floats(0.01, 1.0))
+def test_tempering_keeps_the_effective_sample_size_and_tempers_no_more_than_needed(
+    logs: list[float], share: float
+) -> None:
+    power = tempering_power(logs, share)
+    assert 0.0 <= power <= 1.0
+    weights = temper(logs, share)
+    assert weights == tempered(logs, power)
+    assert max(weights) == 1.0 and min(weights) >= 0.0
+    floor = share * len(logs)
+    assert effective_size(weights) >= floor * (1 - 1e-12)
+    if power < 1.0:  # the bound binds: a little more power would break it
+        assert effective_size(tempered(logs, power + 2**-24)) < floor
+
+
+@settings(max_examples=100, deadline=None)
+@given(log_likelihoods, st.floats(0.0, 1.0), st.floats(0.0, 1.0))
+def test_the_effective_sample_size_never_grows_with_the_power(
+    logs: list[float], first: float, second: float
+) -> None:
+    low, high = sorted((first, second))
+    assert effective_size(tempered(logs, high)) <= effective_size(tempered(logs, low)) * (1 + 1e-9)
+
+
+def test_tempering_examples() -> None:
+    assert effective_size([1.0] * 9) == pytest.approx(9)
+    assert effective_size([1.0, 0.0, 0.0]) == pytest.approx(1)
+    assert tempering_power([0.0, -1.0, -2.0]) == 1.0  # already spread: untouched
+    # One sample explains the moves far better: at full power it would take all the weight.
+    logs = [0.0] + [-50.0] * 29
+    weights = temper(logs)
+    assert effective_size(weights) == pytest.approx(10, rel=1e-3)
+    assert 0 < tempering_power(logs) < 0.1
+
+
+def test_a_pooled_sample_is_drawn_by_weight_and_weighs_its_pools_mean() -> None:
+    state = _mid_deal(5, 2, TakeRule.ANY)
+    worlds = [state.clone() for _ in range(3)]
+    logs = iter([-500.0, math.log(0.6), -500.0])
+    draws = iter(worlds)
+    world, log = _pick(lambda: (next(draws), next(logs)), 3, random.Random(1))
+    assert world is worlds[1]
+    assert log == pytest.approx(math.log(0.6 / 3))
+
+
+@settings(max_examples=10, deadline=None)
+@given(positions, st.integers(0, 1000))
+def test_the_pooled_and_untempered_searches_play_legal_moves(state: State, seed: int) -> None:
+    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    for bot in (ExpertBot(**SMALL_EXPERT, pool=3), ExpertBot(**SMALL_EXPERT, share=0)):
+        analysis = bot.analyse(obs, random.Random(seed))
+        assert analysis.best in obs.legal_actions
+        assert set(analysis.values) == set(obs.legal_actions)
+
+
+def test_the_levels_and_their_budgets() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    (hard_n, hard_s), (expert_n, expert_s) = BUDGETS["hard"], BUDGETS["expert"]
+    assert hard_s is not None and hard_s < 1.0  # an opponent answers within a second
+    assert expert_s is not None and expert_n > hard_n and expert_s > hard_s
+    for name, budget in (("hard", BUDGETS["hard"]), ("expert", BUDGETS["expert"])):
+        bot = make_bot(name)
+        assert isinstance(bot, ExpertBot) and (bot.iterations, bot.seconds) == budget
+    with pytest.raises(ValueError, match="share"):
+        ExpertBot(share=1.5)
+    with pytest.raises(ValueError, match="pool"):
+        ExpertBot(pool=0)
+
+
+def test_tournament_entrants_keep_their_levels_budget() -> None:
+    hard, expert = (spec.build() for spec in parse_bots("hard,expert"))
+    assert isinstance(hard, ExpertBot) and isinstance(expert, ExpertBot)
+    assert (hard.iterations, hard.seconds) == BUDGETS["hard"]
+    assert (expert.iterations, expert.seconds) == BUDGETS["expert"]
+    # No time limit (repeatable matches): each level keeps its own number of samples.
+    hard, expert = (spec.build() for spec in parse_bots("hard,expert", seconds=0))
+    assert isinstance(hard, ExpertBot) and isinstance(expert, ExpertBot)
+    assert (hard.iterations, hard.seconds) == (BUDGETS["hard"][0], None)
+    assert (expert.iterations, expert.seconds) == (BUDGETS["expert"][0], None)

@@ -92,6 +92,10 @@ def test_a_wheel_without_extras_simulates_checks_and_plays(base_venv: Path, tmp_
     done = _run(foxtrot, "check", "out", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("ok ") == 3 and "3 valid, 0 invalid" in done.stdout
+    # The wheel carries the compiled catalogs (i18n/locale/*/LC_MESSAGES/foxtrot.mo).
+    done = _run(foxtrot, "replay", "out/match-00001.json", "--lang", "uk", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Роздача 1: здає " in done.stdout
     done = _run(
         python,
         "-m",

@@ -13,8 +13,10 @@ import glob
 import itertools
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -124,3 +126,37 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def sqlite_url(tmp_path: Path) -> str:
     """A fresh SQLite database file."""
     return f"sqlite:///{tmp_path / 'server.db'}"
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[str]:
+    """A Redis server for this test session on a free loopback port; yields its URL."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail("redis-server is not installed: apt-get install -y redis-server")
+    folder = Path(tempfile.mkdtemp(prefix="foxtrot-redis-"))
+    port = free_port()
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder)]
+        + ["--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes"],
+        stdout=open(folder / "log", "wb"),  # noqa: SIM115
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"redis-server could not be started: {(folder / 'log').read_text()}")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.kill()
+        proc.wait()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -179,3 +179,54 @@ def test_a_table_every_person_left_is_closed_and_its_record_kept(sqlite_url: str
     record = run(main())
     assert record["winner"] is None and "scores" not in record["deals"][0]
     assert verify_record(record) == ["deal 0: deck matches its commitment (0 player seeds)"]
+
+
+def test_an_action_cancelled_mid_commit_is_adopted_not_half_done(sqlite_url: str) -> None:
+    """The caller's task is cancelled while its event waits for the group commit.
+
+    The event is committed anyway (it was handed over): the table must adopt it
+    before the lock is released, so that memory and log agree and the next event
+    gets the next sequence number (before the fix: a duplicate, refused by the log).
+    """
+
+    async def main() -> None:
+        lobby = Lobby(Store(sqlite_url))
+        await lobby.boot()
+        real = lobby.hooks.append
+
+        async def slow_append(item: Any) -> None:
+            await asyncio.sleep(0.2)
+            await real(item)
+
+        actor = await lobby.create(CreateTable(seed_seconds=0, bot_delay=0))
+        _, ann = await actor.join("Ann", None)
+        _, bob = await actor.join("Bob", None)
+        while actor.state is None or actor.state.to_move is None:
+            await asyncio.sleep(0.01)
+        lobby.hooks.append = slow_append
+        mover = actor.state.to_move
+        conn, _ = await seated(lobby, actor, ann if mover == 0 else bob)
+        seq = actor.seq
+        first = ActionIn(
+            type="action", id="one", seq=seq, action=str(actor.state.legal_actions()[0])
+        )
+        task = asyncio.create_task(actor.act(conn, first))
+        await asyncio.sleep(0.05)  # inside the commit now
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert actor.seq == seq + 1  # adopted before the cancellation went on
+        lobby.hooks.append = real
+        other_conn, _ = await seated(lobby, actor, bob if mover == 0 else ann)
+        assert actor.state.to_move != mover
+        second = ActionIn(
+            type="action", id="two", seq=actor.seq, action=str(actor.state.legal_actions()[0])
+        )
+        assert json.loads(await actor.act(other_conn, second))["seq"] == seq + 2
+        logged = Store(sqlite_url).load(actor.id)
+        assert logged is not None
+        assert [e.seq for e in logged.events] == list(range(1, seq + 3))
+        assert logged.events[seq].action_id == "one"
+        await lobby.shutdown()
+
+    run(main())

@@ -8,12 +8,18 @@ nothing would cancel any more.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import signal
 import time
 from pathlib import Path
 
+import httpx
 import pytest
-from web_support import create, join, server
+from web_support import ServerProcess, create, join, server
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from foxtrot.web.lobby import Lobby
 from foxtrot.web.store import Store
@@ -65,3 +71,77 @@ def test_a_socket_ending_after_the_stop_arms_no_grace_timer(tmp_path: Path) -> N
             time.sleep(0.01)
         assert actor.seats[0].away_since is not None  # the disconnect was handled
         assert not [task for task in actor._grace.values() if not task.done()]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_says_goodbye_and_closes_every_socket_with_1001(tmp_path: Path, sig: int) -> None:
+    proc = ServerProcess(f"sqlite:///{tmp_path}/s.db", tmp_path)
+    proc.start()
+    try:
+        table = httpx.post(
+            f"{proc.base}/api/tables", json={"seats": [{}, {}], "grace_seconds": 30}
+        ).json()["table"]
+        tokens = [
+            httpx.post(f"{proc.base}/api/tables/{table}/join", json={"name": n}).json()["token"]
+            for n in ("Ann", "Bob")
+        ]
+        sockets = [connect(f"{proc.ws_base}/ws/tables/{table}", legacy=True) for _ in range(3)]
+        hellos = [{"token": tokens[0], "lang": "ru"}, {"token": tokens[1]}, {"lang": "uk"}]
+        for ws, hello in zip(sockets, hellos, strict=True):
+            ws.send(json.dumps({"type": "hello", **hello}))
+            while json.loads(ws.recv(timeout=10))["type"] != "snapshot":
+                pass
+        silent = connect(f"{proc.ws_base}/ws/tables/{table}", legacy=True)  # never said hello
+        start = time.monotonic()
+        proc.proc.send_signal(sig)  # type: ignore[union-attr]
+        for ws in [*sockets, silent]:
+            last: dict[str, object] = {}
+            with contextlib.suppress(ConnectionClosed):
+                while True:
+                    last = json.loads(ws.recv(timeout=10))
+            assert last["type"] == "goodbye", last
+            assert last["code"] == 1001 and last["text"]
+            assert ws.close_code == 1001
+        assert proc.proc.wait(timeout=20) == 0  # type: ignore[union-attr]
+        assert time.monotonic() - start < 10
+        for token in tokens:
+            assert token not in (tmp_path / f"server-{proc.port}.log").read_text()
+    finally:
+        proc.stop(signal.SIGKILL)
+    if sig != signal.SIGTERM:
+        return
+    again = ServerProcess(f"sqlite:///{tmp_path}/s.db", tmp_path)  # the table is safe
+    again.start()
+    try:
+        assert httpx.get(f"{again.base}/api/tables/{table}").json()["status"] == "playing"
+    finally:
+        again.stop()
+
+
+def test_shutdown_keeps_the_event_loop_running_while_the_database_finishes(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> tuple[int, float]:
+        lobby = Lobby(Store(f"sqlite:///{tmp_path}/s.db"))
+        await lobby.boot()
+        busy = asyncio.ensure_future(lobby.db(time.sleep, 1.0))  # the db thread is busy
+        await asyncio.sleep(0.05)
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        beat = asyncio.create_task(ticker())
+        start = time.monotonic()
+        await lobby.shutdown()
+        took = time.monotonic() - start
+        beat.cancel()
+        await busy
+        return ticks, took
+
+    ticks, took = asyncio.run(scenario())
+    assert took >= 0.5  # shutdown waited for the database thread's work...
+    assert ticks >= 0.3 * took / 0.01  # ...while the event loop went on running

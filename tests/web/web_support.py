@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import httpx
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -154,3 +162,56 @@ def two_people(client: TestClient, **body: Any) -> tuple[str, dict[str, Any], di
     """A started table of two people; its id and both join answers."""
     table = create(client, **body)["table"]
     return table, join(client, table, "Ann"), join(client, table, "Bob")
+
+
+class ServerProcess:
+    """``foxtrot serve`` in a subprocess on a free port (``extra``: more options, e.g. --bus)."""
+
+    def __init__(self, url: str, home: Path, *extra: str) -> None:
+        self.url = url
+        self.home = home
+        self.extra = extra
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+
+    def start(self, *, wait: bool = True) -> None:
+        env = os.environ | {"FOXTROT_HOME": str(self.home)}
+        command = [sys.executable, "-m", "foxtrot", "serve", "--port", str(self.port)]
+        self.proc = subprocess.Popen(
+            [*command, "--db", self.url, *self.extra],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(self.home / f"server-{self.port}.log", "ab"),  # noqa: SIM115
+        )
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                raise AssertionError(f"the server exited with {self.proc.returncode}")
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=1).json() == {"status": "ok"}:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise AssertionError("the server did not come up")
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self, sig: int = signal.SIGTERM) -> int:
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        return self.proc.wait(timeout=30)

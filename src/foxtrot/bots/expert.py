@@ -18,6 +18,12 @@ needs thousands of playouts per action before it sees a difference of a few
 points.  Comparing all actions on the same deals and futures, and scoring
 them a few moves ahead, brings that noise down to where the differences show.
 
+The opponent model's weights are tempered (``temper``): raised to the largest
+power λ ≤ 1 that keeps the effective sample size at least ``ESS_SHARE`` of the
+samples.  The model is only a model; at full strength a few deals that happen
+to fit the others' moves best carry nearly all the weight, and the mean margin
+becomes the margin of a couple of deals: noise.
+
 The oracle runs the same search on the true state: it sees every card.
 """
 
@@ -27,8 +33,9 @@ import dataclasses
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from .. import fast
 from ..core import ACTIONS, Action, Observation, Phase, State
 from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, TAKE_CODE
 from .inference import Decision, decisions, log_likelihood
@@ -45,6 +52,55 @@ ROUNDS = 3
 def horizon(players: int) -> int:
     """How many moves a playout runs past the action before it is scored."""
     return ROUNDS * players
+
+
+#: The least effective sample size the tempered weights may leave, as a share of the samples.
+ESS_SHARE = 1 / 3
+#: Level ``hard``: samples and seconds a move (an opponent: the p95 decision under 1 s).
+HARD_ITERATIONS, HARD_SECONDS = 150, 0.9
+#: Level ``expert``: for hints, reviews and analysis, where a few seconds are welcome.
+EXPERT_ITERATIONS, EXPERT_SECONDS = 1000, 5.0
+
+
+def effective_size(weights: Sequence[float]) -> float:
+    """Kish's effective sample size, ``(sum w)^2 / sum w^2``: how many equally weighted
+    samples would give an estimate as steady as these weighted ones (``n`` if all equal)."""
+    total = sum(weights)
+    squares = sum(w * w for w in weights)
+    return total * total / squares if squares > 0 else 0.0
+
+
+def tempered(logs: Sequence[float], power: float) -> list[float]:
+    """The weights ``exp(power * (log - max))``: the largest is 1, so nothing overflows."""
+    top = max(logs)
+    return [math.exp(power * (log - top)) for log in logs]
+
+
+def tempering_power(logs: Sequence[float], share: float = ESS_SHARE, steps: int = 24) -> float:
+    """The largest power ``λ <= 1`` (to ``2**-steps``) whose weights ``exp(λ * (log - max))``
+    keep an effective sample size of at least ``share`` of the samples.
+
+    Bisection finds it because the effective size never grows with λ: the
+    derivative of its log is ``2 (E_λ[log] - E_2λ[log])``, and the weighted mean
+    log-likelihood only grows with the power.  λ = 0 gives every sample the same
+    weight (effective size ``n``), so a λ that meets the bound always exists.
+    """
+    floor = share * len(logs)
+    if not logs or effective_size(tempered(logs, 1.0)) >= floor:
+        return 1.0
+    low, high = 0.0, 1.0
+    for _ in range(steps):
+        mid = (low + high) / 2
+        if effective_size(tempered(logs, mid)) >= floor:
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+def temper(logs: Sequence[float], share: float = ESS_SHARE) -> list[float]:
+    """The weights of samples of these log-likelihoods, tempered (``tempering_power``)."""
+    return tempered(logs, tempering_power(logs, share)) if logs else []
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -88,18 +144,48 @@ def search(
     resample: bool,
     moves: Sequence[Decision],
     horizon: int,
+    share: float = ESS_SHARE,
+    pool: int = 1,
 ) -> Analysis:
-    """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``)."""
+    """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``).
+
+    ``share`` bounds the tempering of the weights (``temper``; 0: none, the model's
+    own weights).  With ``pool`` above 1 each sample is the pick of ``pool`` drawn
+    deals, chosen in proportion to the model's weight (rollouts go to deals that
+    explain the others' moves), and weighs the mean weight of its pool, which keeps
+    the estimate the same in expectation (importance sampling with a resampled
+    proposal): a sharper sampler when few deals fit.
+    """
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
     codes = [action.code for action in root.legal_actions()]
-    logs: list[float] = []  # per sample: how well it explains the others' moves
-    margins: list[list[float]] = []  # per sample: each action's margin
+    # per sample: how well it explains the others' moves, and each action's margin; computed
+    # by the compiled kernel if installed (the same numbers), else by the loop below
+    logs, margins = fast.samples(
+        root,
+        seat,
+        rng,
+        codes,
+        iterations=iterations,
+        deadline=deadline,
+        resample=resample,
+        moves=moves,
+        horizon=horizon,
+        pool=pool,
+    )
     take_any = not root._match
     forced = root.options.forced_foxtrot
+
+    def draw() -> tuple[State, float]:
+        world = root.resample(seat, rng)
+        return world, log_likelihood(world._hands, moves, take_any, forced)
+
     while len(logs) < iterations and (len(logs) < 2 or time.perf_counter() < deadline):
-        world = root.resample(seat, rng) if resample else root
-        logs.append(log_likelihood(world._hands, moves, take_any, forced))
+        if pool > 1 and resample and moves:
+            world, log = _pick(draw, pool, rng)
+        else:
+            world, log = draw() if resample else (root, 0.0)
+        logs.append(log)
         seed = rng.getrandbits(64)
         unseen = unseen_by_rank(world)
         found = []
@@ -112,8 +198,7 @@ def search(
             rollout(state, random.Random(seed), horizon, after)
             found.append(margin(state, seat))
         margins.append(found)
-    top = max(logs)
-    weights = [math.exp(log - top) for log in logs]
+    weights = temper(logs, share) if share > 0 else tempered(logs, 1.0)
     total = sum(weights)
     values = {
         ACTIONS[code]: sum(w * row[i] for w, row in zip(weights, margins, strict=True)) / total
@@ -123,17 +208,48 @@ def search(
     return Analysis(best, values, len(logs), len(logs) * len(codes), time.perf_counter() - start)
 
 
+def _pick(
+    draw: Callable[[], tuple[State, float]], pool: int, rng: random.Random
+) -> tuple[State, float]:
+    """One of ``pool`` deals from ``draw`` (each with its log-likelihood), picked in
+    proportion to the model's weight, and the log of the pool's mean weight (``search``)."""
+    drawn = [draw() for _ in range(pool)]
+    weights = tempered([log for _, log in drawn], 1.0)
+    total = sum(weights)
+    point = rng.random() * total
+    chosen = pool - 1
+    for index, weight in enumerate(weights):
+        point -= weight
+        if point < 0:
+            chosen = index
+            break
+    top = max(log for _, log in drawn)
+    return drawn[chosen][0], top + math.log(total / pool)
+
+
 class ExpertBot:
     """Determinized search over the hidden cards, budgeted by samples and by time per move."""
 
     name = "expert"
 
     def __init__(
-        self, iterations: int = 150, seconds: float | None = 0.9, horizon: int | None = None
+        self,
+        iterations: int = HARD_ITERATIONS,
+        seconds: float | None = HARD_SECONDS,
+        horizon: int | None = None,
+        *,
+        share: float = ESS_SHARE,
+        pool: int = 1,
     ) -> None:
+        if not 0 <= share <= 1:
+            raise ValueError(f"share: {share!r} is not between 0 and 1")
+        if pool < 1:
+            raise ValueError(f"pool: {pool!r} is not at least 1")
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
+        self.share = share
+        self.pool = pool
 
     def analyse(self, obs: Observation, rng: random.Random) -> Analysis:
         """Search from ``obs``: the value of every legal action by expected deal margin."""
@@ -150,6 +266,8 @@ class ExpertBot:
             resample=True,
             moves=decisions(obs),
             horizon=depth,
+            share=self.share,
+            pool=self.pool,
         )
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:

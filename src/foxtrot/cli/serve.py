@@ -30,6 +30,20 @@ def add_parser(sub: Any) -> None:
         " (default: server.db in the data folder, $FOXTROT_HOME)",
     )
     parser.add_argument(
+        "--bus",
+        metavar="URL",
+        default=None,
+        help="Redis URL, e.g. redis://host:6379/0: run as one of many server processes"
+        " sharing the --db PostgreSQL database (docs/cluster.md)",
+    )
+    parser.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="with --bus: a table's owner must renew its lease within this time (default 3)",
+    )
+    parser.add_argument(
         "--idle-hours",
         type=float,
         default=24.0,
@@ -41,23 +55,18 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace, out: Console) -> int:
     """Start the server and serve until interrupted."""
     require("web", "foxtrot serve")
-    import uvicorn  # noqa: PLC0415 (the web extra only when serving)
-
-    from ..web.app import create_app  # noqa: PLC0415
+    from ..web.app import create_app  # noqa: PLC0415 (the web extra only when serving)
     from ..web.logs import configure  # noqa: PLC0415
+    from ..web.running import serve  # noqa: PLC0415
     from ..web.store import default_url  # noqa: PLC0415
 
     configure()
     url = args.db or default_url()
-    app = create_app(url, idle_seconds=args.idle_hours * 3600)
-    shown = url.split("@")[-1] if "@" in url else url  # never print a password
-    out.print(f"Foxtrot server: open http://{args.host}:{args.port}/  (database: {shown})")
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        ws_max_size=65536,
-        access_log=False,
+    app = create_app(
+        url, idle_seconds=args.idle_hours * 3600, bus_url=args.bus, lease_seconds=args.lease_seconds
     )
+    shown = url.split("@")[-1] if "@" in url else url  # never print a password
+    bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""
+    out.print(f"Foxtrot server: open http://{args.host}:{args.port}/  (database: {shown}{bus})")
+    serve(app, args.host, args.port)
     return 0

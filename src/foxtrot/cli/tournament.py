@@ -36,7 +36,8 @@ played once per seat rotation instead (N times for N players; 2 times for hard,
 greedy, hard, greedy): the same decks in the same order, each bot in every seat
 once, so the luck of the cards cancels out.
 
-Bots: random, greedy, expert, oracle, or the levels easy, medium, hard; and
+Bots: random, greedy, oracle, or the levels easy, medium, hard, expert (the
+expert's search with the longer budget of analysis: seconds a move); and
 policy:PATH, a policy saved by examples/train_ppo.py (extra [train]).  The same
 seed gives the same matches, with any --jobs and either --backend, when the bots
 are deterministic: an expert with a time budget is not (use --expert-seconds 0

@@ -16,7 +16,8 @@ bots' fast paths (the default policy of search, the opponent model) call too:
 action), ``_do`` asks ``kernel.outcomes`` what a card does, ``deal`` and
 ``_run_out`` deal with ``kernel.deal_out`` and ``kernel.redeal_size``.  A move is
 carried out in one place, ``_do``; the checked path derives its events from
-what ``_do`` changed.
+what ``_do`` changed (``move_events`` makes them cheaply), and ``seat_views``
+builds the observations, once per position, the public part shared by every seat.
 
 Cards are ids (``rank * 4 + suit``) inside; hands are sorted lists of ids; the
 stock is a list with its top card last.
@@ -33,12 +34,10 @@ from .cards import CARDS, Card, Rank
 from .dealing import Lot, check_deck, draw_lots, shuffled_deck
 from .errors import DeckError, IllegalActionError, OptionsError
 from .events import (
-    CardPlayed,
     DealEnded,
     DealStarted,
     Event,
     MatchEnded,
-    PileTaken,
     PlayResult,
     Redealt,
 )
@@ -57,10 +56,12 @@ from .kernel import (
     outcomes,
     redeal_size,
 )
+from .move_events import LAID_EVENTS, card_played, pile_taken
 from .observation import Observation
 from .options import LeftoverPile, TableOptions, TakeRule, check_names
 from .outcome import Outcome, Phase
 from .scoring import ScoreLine, score_deal
+from .seat_views import Views, observe
 
 __all__ = ["HAND_SIZE", "DealLog", "State"]
 
@@ -71,6 +72,7 @@ _LAID: Final = PlayResult.LAID
 _FOXTROT: Final = PlayResult.FOXTROT
 _DOUBLE_FOXTROT: Final = PlayResult.DOUBLE_FOXTROT
 _TOOK: Final = PlayResult.TOOK
+_card = CARDS.__getitem__
 
 
 def _as_action(action: object, seat: int) -> Action:
@@ -117,6 +119,7 @@ class State:
         "_taken",
         "_to_move",
         "_upturned",
+        "_views",
         "dealer",
         "lot",
         "names",
@@ -185,6 +188,7 @@ class State:
         self._last_taker = -1
         self._to_move = (dealer + 1) % n
         self._upturned = -1
+        self._views: Views | None = None
 
     # ----------------------------------------------------------------- dealing
 
@@ -283,6 +287,14 @@ class State:
         )
         return [ACTIONS[code] for code in codes]
 
+    def legal_codes(self) -> list[int]:
+        """The ``code`` of every action of ``legal_actions()``, for loops that work on codes."""
+        if self.phase is not _PLAYING:
+            return []
+        return legal_codes(
+            self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
+        )
+
     def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
         """True if ``why_illegal`` finds nothing wrong."""
         return self.why_illegal(action, seat) is None
@@ -295,30 +307,37 @@ class State:
             if seat is not None and type(seat) is not int:
                 raise OptionsError(_not_a_seat(seat, self.options.players))
             action = _as_action(action, self._to_move if seat is None else seat)
-        error = self.why_illegal(action, seat)
-        if error is not None:
-            raise error
         mover = self._to_move
+        code = action.code
         table = self._pile  # X5 may hand this list to the last taker when the deal ends
-        pile = tuple(CARDS[card] for card in table)
+        if (  # the kernel's rule checked inline; why_illegal says what is wrong
+            self.phase is not _PLAYING
+            or (seat is not None and (type(seat) is not int or seat != mover))
+            or illegal_reason(
+                self._hands[mover], table, not self._match, self.options.forced_foxtrot, code
+            )
+        ):
+            error = self.why_illegal(action, seat)
+            assert error is not None
+            raise error
+        before = table[:]
         stock = len(self._stock)
         deals = len(self._deals)
-        result = self._do(action.code)
-        card = action.card
-        events: list[Event] = []
-        if card is None:
-            events.append(PileTaken(mover, pile))
-        elif result is _LAID:
-            events.append(CardPlayed(mover, card, result, ()))
+        result = self._do(code)
+        events: tuple[Event, ...]
+        if result is _LAID:
+            events = LAID_EVENTS[mover << 6 | code]  # frozen values, made once (move_events)
+        elif result is None:
+            events = (pile_taken(mover, tuple(map(_card, before))),)
         else:
-            assert result is not None
-            events.append(CardPlayed(mover, card, result, (*pile, card)))
+            card = CARDS[code]
+            events = (card_played(mover, card, result, (*map(_card, before), card)),)
         if len(self._deals) > deals:
-            events.extend(self._deal_end_events(table))
+            events += self._deal_end_events(table)
         elif len(self._stock) < stock:
             each = (stock - len(self._stock)) // self.options.players
-            events.append(Redealt(each, len(self._stock)))
-        return tuple(events)
+            events += (Redealt(each, len(self._stock)),)
+        return events
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it (for search).  Illegal input corrupts."""
@@ -386,7 +405,7 @@ class State:
         else:
             self.phase = Phase.AWAITING_DEAL
 
-    def _deal_end_events(self, table: list[int]) -> list[Event]:
+    def _deal_end_events(self, table: list[int]) -> tuple[Event, ...]:
         log = self._deals[-1]
         assert log.scores is not None
         to_last = self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0
@@ -402,7 +421,7 @@ class State:
         ]
         if self.winner is not None:
             events.append(MatchEnded(self.winner, tuple(self.totals)))
-        return events
+        return tuple(events)
 
     # --------------------------------------------------------------- reading
 
@@ -442,20 +461,20 @@ class State:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand, sorted (hidden information: not for other seats)."""
-        return tuple(CARDS[card] for card in self._hands[seat])
+        return tuple(map(_card, self._hands[seat]))
 
     def taken(self, seat: int) -> tuple[Card, ...]:
         """Every card a seat took in this deal, foxtrots included."""
-        return tuple(CARDS[card] for card in self._taken[seat])
+        return tuple(map(_card, self._taken[seat]))
 
     def foxtrots(self, seat: int) -> tuple[Card, ...]:
         """One card per foxtrot the seat made this deal (its rank tells single or double)."""
-        return tuple(CARDS[card] for card in self._foxtrots[seat])
+        return tuple(map(_card, self._foxtrots[seat]))
 
     @property
     def pile(self) -> tuple[Card, ...]:
         """The pile, bottom card first."""
-        return tuple(CARDS[card] for card in self._pile)
+        return tuple(map(_card, self._pile))
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -467,29 +486,7 @@ class State:
         n = self.options.players
         if type(seat) is not int or not 0 <= seat < n:
             raise OptionsError(_not_a_seat(seat, n))
-        playing = self.phase is Phase.PLAYING
-        return Observation(
-            seat=seat,
-            options=self.options,
-            names=self.names,
-            phase=self.phase,
-            deal=len(self._deals) if playing else len(self._deals) - 1,
-            dealer=self.dealer,
-            to_move=self._to_move if playing else None,
-            hand=self.hand(seat),
-            pile=self.pile,
-            stock=len(self._stock),
-            hand_sizes=tuple(len(hand) for hand in self._hands),
-            taken=tuple(self.taken(s) for s in range(n)),
-            foxtrots=tuple(self.foxtrots(s) for s in range(n)),
-            last_taker=self._last_taker if self._last_taker >= 0 else None,
-            totals=tuple(self.totals),
-            upturned=CARDS[self._upturned] if self._upturned >= 0 else None,
-            history=tuple((a >> 6, ACTIONS[a & 63]) for a in self._actions),
-            legal_actions=tuple(self.legal_actions()) if playing and seat == self._to_move else (),
-            deal_scores=tuple(log.scores for log in self._deals if log.scores is not None),
-            winner=self.winner,
-        )
+        return observe(self, seat)  # cached per position, the public part shared (seat_views)
 
     # ------------------------------------------------------------- search aids
 
@@ -515,6 +512,7 @@ class State:
         other._last_taker = self._last_taker
         other._to_move = self._to_move
         other._upturned = self._upturned
+        other._views = None
         return other
 
     def resample(self, seat: int, rng: random.Random) -> State:

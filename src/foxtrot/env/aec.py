@@ -29,6 +29,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..core import TableOptions
 from .encoding import N_ACTIONS, bounds
@@ -106,7 +107,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
         """The agent's observation array and action mask."""
         seat = self._seat[agent]
         game = self.game
-        mask = game.mask() if game.to_move == seat else np.zeros(N_ACTIONS, dtype=np.int8)
+        mask = game.mask() if game.mover == seat else np.zeros(N_ACTIONS, dtype=np.int8)
         return {"observation": game.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -125,12 +126,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = game.rewards[seat]
             self._accumulate_rewards()
-        if game.over:
+        to_move = game.mover
+        if to_move is None:  # the match is over
             for name in self.agents:
                 self.terminations[name] = True
         else:
-            to_move = game.to_move
-            assert to_move is not None
             self.agent_selection = self.agents[to_move]
         if self.render_mode == "ansi":
             self.render()
@@ -159,6 +159,21 @@ class _Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped
             raise AttributeError("agent_selection cannot be accessed before reset")
         result: tuple[Any, ...] = self.env.last(observe)
         return result
+
+    def step(self, action: int | None) -> None:
+        """The inherited checks, with the agents asked of the environment directly.
+
+        (The inherited ``step`` reads ``agents`` through ``__getattr__`` and calls
+        the environment through one more wrapper layer.)
+        """
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
 
 def env(options: TableOptions | None = None, **kwargs: Any) -> Any:

@@ -23,7 +23,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from ..core import ACTIONS, Observation, Phase, State, TableOptions
+from ..core import ACTIONS, Observation, PlayResult, State, TableOptions
 from ..core.actions import TAKE_CODE
 from ..core.kernel import is_double
 
@@ -160,37 +160,46 @@ class Tracker:
     """The observation arrays of every seat of one ``State``, kept up to date incrementally.
 
     Call ``sync(state)`` after a deal starts (and whenever in doubt), and
-    ``step(state, mover, code, deal)`` after each ``apply`` of action ``code``
-    by ``mover`` in deal number ``deal``.  ``observe(seat)``
-    is then ``encode(state.observation(seat))`` (checked by a property test).
+    ``step(state, mover, code, result, nxt)`` after each move within a deal that
+    goes on: action ``code`` by ``mover``, ``result`` what the engine's move
+    returned (``State._do``: the ``PlayResult`` of a card, ``None`` for a take),
+    ``nxt`` the seat to move now.
+    ``observe(seat)`` is then ``encode(state.observation(seat))`` (checked by a
+    property test).
 
     The absolute buffer holds every hand (``n * 52``) followed by the public
     part in absolute seat order; ``observe`` picks a seat's hand and rotates the
-    per-seat blocks with one precomputed index array.
+    per-seat blocks with one precomputed index array (``index[seat]``).  Writes
+    go through a ``memoryview`` of the buffer: a scalar write there costs a third
+    of numpy's.  ``BatchedGames`` passes each tracker a row of one 2-D array
+    (``buffer``) and gathers every game's observation with one ``numpy.take``.
     """
 
     __slots__ = (
         "_at",
-        "_buf",
+        "_bytes",
         "_double",
         "_hand_sizes",
-        "_index",
-        "_made",
         "_move",
+        "_mv",
         "_n",
         "_pile",
         "_pile_size",
         "_pile_size_at",
+        "_rows",
         "_seen",
         "_single",
         "_sizes",
+        "_stock",
         "_taken",
         "_top",
         "_topat",
+        "buffer",
+        "index",
         "size",
     )
 
-    def __init__(self, options: TableOptions) -> None:
+    def __init__(self, options: TableOptions, buffer: Array | None = None) -> None:
         n = options.players
         self._n = n
         self.size = observation_size(options)
@@ -198,7 +207,14 @@ class Tracker:
         # buffer: hands (n * 52), then the public blocks with per-seat blocks in absolute order
         public = CARD_KINDS * n
         self._at = {b.name: public + b.start - CARD_KINDS for b in blocks if b.name != "hand"}
-        self._buf = np.zeros(public + self.size - CARD_KINDS, dtype=np.float32)
+        length = buffer_size(options)
+        if buffer is None:
+            buffer = np.zeros(length, dtype=np.float32)
+        elif buffer.shape != (length,) or buffer.dtype != np.float32:
+            raise ValueError(f"buffer: expected a float32 array of {length}")
+        self.buffer = buffer
+        self._mv = buffer.data  # a memoryview of a C-contiguous float32 vector (a batch row)
+        self._bytes = self._mv.cast("B")
         per_seat = {"hand_sizes", "taken", "foxtrots", "double_foxtrots", "totals"}
         per_seat |= {"to_move", "dealer"}
         index = np.zeros((n, self.size), dtype=np.intp)
@@ -213,112 +229,121 @@ class Tracker:
                     )
                 else:
                     index[seat, block.start : block.stop] = self._at[block.name] + span
-        self._index = index
+        self.index = index
+        self._rows = list(index)
         self._hand_sizes = [0] * n
-        self._made = [0] * n  # foxtrots of each seat, single and double
         self._top = -1
         self._pile_size = 0
         at = self._at  # the offsets of the hot blocks, as attributes
         self._taken, self._sizes, self._seen = at["taken"], at["hand_sizes"], at["seen"]
         self._pile, self._topat, self._pile_size_at = at["pile"], at["top"], at["pile_size"]
         self._single, self._double = at["foxtrots"], at["double_foxtrots"]
-        self._move = at["to_move"]
+        self._move, self._stock = at["to_move"], at["stock"]
 
     def observe(self, seat: int) -> Array:
         """The observation array of ``seat`` (a new array)."""
-        out: Array = self._buf.take(self._index[seat])
+        out: Array = self.buffer.take(self._rows[seat])
         return out
 
     def observe_into(self, seat: int, out: Array) -> None:
         """Write the observation array of ``seat`` into ``out`` (for batches)."""
-        self._buf.take(self._index[seat], out=out)
+        self.buffer.take(self._rows[seat], out=out)
 
     def sync(self, state: State) -> None:
         """Rebuild everything from the state's public reads (a deal started, or ended)."""
         n = self._n
-        buf = self._buf
+        mv = self._mv
         at = self._at
-        buf[:] = 0
+        self._bytes[:] = bytes(len(self._bytes))
         for seat in range(n):
             hand = state.hand(seat)
             self._hand_sizes[seat] = len(hand)
             for card in hand:
-                buf[seat * CARD_KINDS + card.id] += 1
+                mv[seat * CARD_KINDS + card.id] += 1
         obs = state.observation(0)  # the public part is the same for every seat
         pile = obs.pile
         for card in pile:
-            buf[at["pile"] + card.id] += 1
+            mv[at["pile"] + card.id] += 1
         self._top = pile[-1].id if pile else -1
         if pile:
-            buf[at["top"] + self._top] = 1
-        buf[at["pile_size"]] = self._pile_size = len(pile)
-        buf[at["stock"]] = obs.stock
+            mv[at["top"] + self._top] = 1
+        mv[at["pile_size"]] = self._pile_size = len(pile)
+        mv[at["stock"]] = obs.stock
         for seat in range(n):
-            buf[at["hand_sizes"] + seat] = obs.hand_sizes[seat]
-            buf[at["taken"] + seat] = len(obs.taken[seat])
+            mv[at["hand_sizes"] + seat] = obs.hand_sizes[seat]
+            mv[at["taken"] + seat] = len(obs.taken[seat])
             doubles = sum(1 for card in obs.foxtrots[seat] if is_double(card.id))
-            buf[at["foxtrots"] + seat] = len(obs.foxtrots[seat]) - doubles
-            buf[at["double_foxtrots"] + seat] = doubles
-            self._made[seat] = len(obs.foxtrots[seat])
-            buf[at["totals"] + seat] = obs.totals[seat]
+            mv[at["foxtrots"] + seat] = len(obs.foxtrots[seat]) - doubles
+            mv[at["double_foxtrots"] + seat] = doubles
+            mv[at["totals"] + seat] = obs.totals[seat]
         for card, count in obs.seen_cards().items():
-            buf[at["seen"] + card.id] = count
+            mv[at["seen"] + card.id] = count
         if obs.to_move is not None:
-            buf[at["to_move"] + obs.to_move] = 1
-        buf[at["dealer"] + obs.dealer] = 1
+            mv[at["to_move"] + obs.to_move] = 1
+        mv[at["dealer"] + obs.dealer] = 1
 
-    def step(self, state: State, mover: int, code: int, deal: int) -> None:
-        """Follow one applied action (``deal``: the deal number before it)."""
-        if state.phase is not Phase.PLAYING or state.deal_number != deal:
-            self.sync(state)  # the deal ended: scores, totals, perhaps a new deal
-            return
-        buf = self._buf
-        pile_before = self._pile_size
+    def step(
+        self, state: State, mover: int, code: int, result: PlayResult | None, nxt: int
+    ) -> None:
+        """Follow one move within a deal that goes on (see the class doc)."""
+        mv = self._mv
         sizes = self._hand_sizes
-        if code == TAKE_CODE:
-            buf[self._taken + mover] += pile_before
+        if result is None:  # took the pile without playing
+            mv[self._taken + mover] += self._pile_size
             self._clear_pile()
         else:
-            buf[mover * CARD_KINDS + code] -= 1
-            sizes[mover] -= 1
-            buf[self._sizes + mover] = sizes[mover]
-            buf[self._seen + code] += 1
-            if len(state.pile) > pile_before:  # laid on the pile
-                buf[self._pile + code] += 1
-                if self._top >= 0:
-                    buf[self._topat + self._top] = 0
-                buf[self._topat + code] = 1
+            mv[mover * CARD_KINDS + code] -= 1
+            size = sizes[mover] = sizes[mover] - 1
+            mv[self._sizes + mover] = size
+            mv[self._seen + code] += 1
+            if result is _LAID:
+                mv[self._pile + code] += 1
+                top = self._top
+                if top >= 0:
+                    mv[self._topat + top] = 0
+                mv[self._topat + code] = 1
                 self._top = code
-                self._pile_size = pile_before + 1
-                buf[self._pile_size_at] = pile_before + 1
+                size = self._pile_size = self._pile_size + 1
+                mv[self._pile_size_at] = size
             else:  # took the pile with it, perhaps as a foxtrot
-                buf[self._taken + mover] += pile_before + 1
+                mv[self._taken + mover] += self._pile_size + 1
                 self._clear_pile()
-                if len(state.foxtrots(mover)) > self._made[mover]:
-                    self._made[mover] += 1
-                    buf[(self._double if is_double(code) else self._single) + mover] += 1
-        nxt = state.to_move
-        assert nxt is not None
-        buf[self._move + mover] = 0
-        buf[self._move + nxt] = 1
+                if result is _FOXTROT:
+                    mv[self._single + mover] += 1
+                elif result is _DOUBLE_FOXTROT:
+                    mv[self._double + mover] += 1
+        mv[self._move + mover] = 0
+        mv[self._move + nxt] = 1
         if sizes[nxt] == 0:  # the stock was dealt out again (R1): every hand grew
             each = len(state.hand(nxt))
             for seat in range(self._n):
                 base = seat * CARD_KINDS
-                buf[base : base + CARD_KINDS] = 0
+                self._bytes[base * 4 : (base + CARD_KINDS) * 4] = _ZERO_KINDS
                 for card in state.hand(seat):
-                    buf[base + card.id] += 1
+                    mv[base + card.id] += 1
                 sizes[seat] += each
-                buf[self._sizes + seat] = sizes[seat]
-            buf[self._at["stock"]] -= each * self._n
+                mv[self._sizes + seat] = sizes[seat]
+            mv[self._stock] -= each * self._n
 
     def _clear_pile(self) -> None:
-        self._buf[self._pile : self._pile + CARD_KINDS] = 0
+        start = self._pile * 4
+        self._bytes[start : start + CARD_KINDS * 4] = _ZERO_KINDS
         if self._top >= 0:
-            self._buf[self._topat + self._top] = 0
+            self._mv[self._topat + self._top] = 0
             self._top = -1
         self._pile_size = 0
-        self._buf[self._pile_size_at] = 0
+        self._mv[self._pile_size_at] = 0
+
+
+_ZERO_KINDS: Final = bytes(CARD_KINDS * 4)  # one block of 52 float32 zeros
+_LAID: Final = PlayResult.LAID
+_FOXTROT: Final = PlayResult.FOXTROT
+_DOUBLE_FOXTROT: Final = PlayResult.DOUBLE_FOXTROT
+
+
+def buffer_size(options: TableOptions) -> int:
+    """Length of a ``Tracker``'s absolute buffer: every hand, then the public part."""
+    return CARD_KINDS * options.players + observation_size(options) - CARD_KINDS
 
 
 def mask_of(codes: tuple[int, ...]) -> Mask:
@@ -345,6 +370,7 @@ __all__ = [
     "Tracker",
     "action_mask",
     "bounds",
+    "buffer_size",
     "describe",
     "encode",
     "layout",

@@ -4,7 +4,8 @@
 it owns a ``State``, deals every deal itself (the chance step) from a generator
 seeded once per match, applies one action at a time through the engine, and
 keeps a ``Tracker`` of the observation arrays.  It never decides a rule: the
-engine does (``legal_actions``, ``why_illegal``, ``apply_unchecked``).
+engine does (``legal_codes``, ``why_illegal``, and ``_do``, the move that ``apply_unchecked``
+makes, which also says what the card did).
 
 Illegal actions: ``play(code)`` raises ``IllegalActionError`` (a ``ValueError``)
 with the engine's reason and changes nothing; an index outside 0..52 raises
@@ -21,7 +22,7 @@ import numpy as np
 
 from ..core import ACTIONS, IllegalActionError, Phase, State, TableOptions
 from ..core.kernel import foxtrot_bonus
-from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask, mask_of
+from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask
 
 #: What a step rewards: each deal's score when it ends; the match result (1 to the winner);
 #: or ``margin``, dense: every step, the change of the seat's running points (card points
@@ -29,6 +30,7 @@ from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask, mask_of
 #: the others', so that a deal's rewards add up to the seat's deal score minus the mean
 #: deal score of the others.
 REWARDS: Final = ("deal", "match", "margin")
+_PLAYING: Final = Phase.PLAYING
 
 
 def table_options(options: TableOptions | None, changes: Mapping[str, Any]) -> TableOptions:
@@ -50,8 +52,8 @@ class Game:
     __slots__ = (
         "_codes",
         "_deals",
-        "_mask",
         "_running",
+        "mover",
         "options",
         "reward",
         "rewarded",
@@ -60,17 +62,19 @@ class Game:
         "tracker",
     )
 
-    def __init__(self, options: TableOptions, reward: str = "deal") -> None:
+    def __init__(
+        self, options: TableOptions, reward: str = "deal", buffer: Array | None = None
+    ) -> None:
         self.options = options
         self.reward = check_reward(reward)
-        self.tracker = Tracker(options)
+        self.tracker = Tracker(options, buffer)  # ``buffer``: a row of a batch's array
         self.state = State(options, dealer=0)
         self._deals = random.Random(0)
         self.rewards = [0.0] * options.players
         self.rewarded = False  # some reward of the last step is not 0
         self._running = [0] * options.players  # margin: points taken so far this deal
         self._codes: tuple[int, ...] = ()
-        self._mask: Mask = mask_of(())
+        self.mover: int | None = None  # the seat to move, as ``state.to_move``
 
     def reset(self, seed: int) -> None:
         """A new match: the first dealer by lot, then every shuffle, from ``seed``."""
@@ -84,17 +88,13 @@ class Game:
         self._legal()
 
     def _legal(self) -> None:
-        codes = tuple([action.code for action in self.state.legal_actions()])
-        flags = bytearray(N_ACTIONS)  # a bytearray and frombuffer: ten times np.zeros + indexing
-        for code in codes:
-            flags[code] = 1
-        self._codes = codes
-        self._mask = np.frombuffer(flags, dtype=np.int8)
+        self._codes = tuple(self.state.legal_codes())
+        self.mover = self.state.to_move
 
     @property
     def to_move(self) -> int | None:
         """The seat to move, ``None`` once the match is over."""
-        return self.state.to_move
+        return self.mover
 
     @property
     def over(self) -> bool:
@@ -108,7 +108,11 @@ class Game:
 
     def mask(self) -> Mask:
         """The action mask of the seat to move (a new array; all 0 once the match is over)."""
-        return self._mask.copy()
+        flags = bytearray(N_ACTIONS)  # a bytearray and frombuffer: ten times np.zeros + indexing
+        for code in self._codes:
+            flags[code] = 1
+        mask: Mask = np.frombuffer(flags, dtype=np.int8)
+        return mask
 
     def observe(self, seat: int) -> Array:
         """The observation array of ``seat``."""
@@ -125,16 +129,17 @@ class Game:
             code = _as_index(code)
         if code not in self._codes:
             self._refuse(code)
-        mover = state.to_move
+        mover = self.mover
         assert mover is not None
-        deal = state.deal_number
-        state.apply_unchecked(ACTIONS[code])
+        # the engine's one implementation of a move, as apply_unchecked, but it says what the
+        # card did (the tracker needs it); a legal action, as checked above
+        result = state._do(code)
         rewards = self.rewards
         if self.rewarded:
             for seat in range(len(rewards)):
                 rewards[seat] = 0.0
             self.rewarded = False
-        ended = state.deal_number != deal
+        ended = state.phase is not _PLAYING  # the deal ended (a new one is dealt below)
         if ended:
             self._score()
             self.rewarded = any(rewards)
@@ -142,7 +147,9 @@ class Game:
                 state.deal(self._deals)
             self.tracker.sync(state)
         else:
-            self.tracker.step(state, mover, code, deal)
+            nxt = state.to_move
+            assert nxt is not None
+            self.tracker.step(state, mover, code, result, nxt)
             if self.reward == "margin":
                 self._margin(mover)
         self._legal()

@@ -1,8 +1,23 @@
-"""Message catalogs for the front ends: one per language, with plural forms.
+"""Message catalogs for every front end: gettext catalogs, one per language, with CLDR plurals.
 
-Every text a front end shows comes from here.  A message is looked up by key;
-a counted message has one form per plural category of its language (English:
-one/other; Russian and Ukrainian: one/few/many).
+Every text the terminal game, the narration, the coach and the browser page show comes from
+here.  The source is one gettext PO file per language,
+``locale/<lang>/LC_MESSAGES/foxtrot.po`` beside this module; translators edit those.  At run
+time the standard library's :mod:`gettext` reads the compiled ``foxtrot.mo`` next to each PO
+file, so the engine, the bots and the command line need no third-party package.  Babel (the
+``test`` extra) compiles the PO files and writes their ``Plural-Forms`` header from CLDR's
+plural rules: ``python -m foxtrot.i18n.compile``.  The compiled files are committed and a test
+fails when one is stale.
+
+The msgids are keys (``plays``, ``tui_setup_title``), not English sentences: the program looks
+messages up by key, the English text is a translation like the others (``en.po``), and a change
+of English wording does not orphan every translation.  A counted message is a plural entry
+whose ``msgid_plural`` repeats the key; it has one form per CLDR plural category of its
+language, in the order of the ``Plural-Forms`` header (English: one, other; Russian and
+Ukrainian: one, few, many, other, the last one for fractions, which no count here is).
+
+Placeholders are :meth:`str.format` fields: ``{name}``, and ``{points:+d}`` for a signed
+number.  A counted message gets its count as ``{n}``.
 
 >>> ru = catalog("ru")
 >>> [ru.count("cards", n) for n in (1, 2, 5, 11, 21, 22, 25)]
@@ -15,75 +30,161 @@ one/other; Russian and Ukrainian: one/few/many).
 
 from __future__ import annotations
 
-import importlib
+import gettext
 import locale
 import os
-from collections.abc import Mapping
+from collections.abc import Callable
 from functools import cache
-from typing import Final
+from importlib import resources
+from typing import IO, Any, Final
 
 LANGUAGES: Final = ("en", "ru", "uk")
-#: Each area of the program keeps its messages in modules ``<area>_<lang>.py`` beside this one.
-AREAS: Final = ("narration", "coach", "tui")
+#: The gettext domain: one catalog per language holds the messages of every area.
+DOMAIN: Final = "foxtrot"
 
-Message = str | Mapping[str, str]
+#: A message: its text, or (a counted message) its forms in the order of the plural rule.
+Message = str | tuple[str, ...]
+
+
+class Translations(gettext.GNUTranslations):
+    """A compiled catalog, which also lists its messages (for the page and the tests)."""
+
+    # Set by GNUTranslations when it reads the file; the stubs do not declare them.
+    _catalog: dict[str | tuple[str, int], str]
+    plural: Callable[[int], int]
+
+    def __init__(self, fp: IO[bytes], lang: str) -> None:
+        self.lang = lang
+        super().__init__(fp)
+
+    def messages(self) -> dict[str, Message]:
+        """Every message by key, in key order; a counted message as its tuple of forms."""
+        texts: dict[str, str] = {}
+        forms: dict[str, dict[int, str]] = {}
+        for key, value in self._catalog.items():
+            if isinstance(key, tuple):
+                forms.setdefault(key[0], {})[key[1]] = value
+            elif key:  # "" is the header
+                texts[key] = value
+        found: dict[str, Message] = dict(texts)
+        for key, by_index in forms.items():
+            found[key] = tuple(by_index[i] for i in range(len(by_index)))
+        return dict(sorted(found.items()))
+
+
+def _check(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (expected {', '.join(LANGUAGES)})")
+    return lang
+
+
+@cache
+def translations(lang: str) -> Translations:
+    """The compiled catalog of ``lang``, read from the package's ``locale`` folder."""
+    path = resources.files(__name__).joinpath(f"locale/{_check(lang)}/LC_MESSAGES/{DOMAIN}.mo")
+    try:
+        with path.open("rb") as fp:
+            return Translations(fp, lang)
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            f"the {lang} catalog {DOMAIN}.mo is missing: run python -m foxtrot.i18n.compile"
+        ) from None
 
 
 def messages(lang: str) -> dict[str, Message]:
-    """Every message of ``lang``, from all areas."""
-    found: dict[str, Message] = {}
-    for area in AREAS:
-        try:
-            module = importlib.import_module(f"{__name__}.{area}_{lang}")
-        except ModuleNotFoundError:
-            continue
-        for key, value in module.MESSAGES.items():
-            if key in found:
-                raise KeyError(f"message {key!r} of {lang} is defined twice")
-            found[key] = value
-    return found
-
-
-def plural_category(lang: str, n: int) -> str:
-    """The CLDR plural category of ``n`` in ``lang``: one, few, many or other."""
-    n = abs(n)
-    if lang == "en":
-        return "one" if n == 1 else "other"
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
+    """Every message of ``lang`` by key; a counted message as its forms, in plural-rule order."""
+    return translations(lang).messages()
 
 
 class Catalog:
-    """The messages of one language."""
+    """The messages of one language, looked up by key."""
 
     def __init__(self, lang: str) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r} (expected en, ru or uk)")
-        self.lang = lang
-        self._messages = messages(lang)
+        self.lang = _check(lang)
+        self._translations = translations(lang)
+        found = self._translations.messages()
+        self._texts = frozenset(key for key, value in found.items() if isinstance(value, str))
+        self._counted = frozenset(found) - self._texts
 
     def text(self, key: str, **values: object) -> str:
         """The message ``key`` with ``values`` filled in."""
-        message = self._messages[key]
-        if not isinstance(message, str):
-            raise KeyError(f"{key!r} is a counted message: use count()")
-        return message.format(**values)
+        if key not in self._texts:
+            raise KeyError(self._missing(key, counted=False))
+        return self._translations.gettext(key).format(**values)
 
     def count(self, key: str, n: int, **values: object) -> str:
-        """The counted message ``key`` in the plural form for ``n``."""
-        forms = self._messages[key]
-        if isinstance(forms, str):
-            raise KeyError(f"{key!r} is not a counted message: use text()")
-        return forms[plural_category(self.lang, n)].format(n=n, **values)
+        """The counted message ``key`` in the plural form for ``n``, with ``n`` filled in.
+
+        A negative count takes the form of its absolute value, as in CLDR: -1 point.
+        """
+        if key not in self._counted:
+            raise KeyError(self._missing(key, counted=True))
+        return self._translations.ngettext(key, key, abs(n)).format(n=n, **values)
+
+    def _missing(self, key: str, *, counted: bool) -> str:
+        if counted and key in self._texts:
+            return f"{key!r} is not a counted message: use text()"
+        if not counted and key in self._counted:
+            return f"{key!r} is a counted message: use count()"
+        return f"no message {key!r} in the {self.lang} catalog"
 
 
 @cache
 def catalog(lang: str) -> Catalog:
     """The catalog of ``lang`` (en, ru or uk)."""
     return Catalog(lang)
+
+
+def catalog_json(lang: str) -> dict[str, Any]:
+    """Every message of ``lang`` and its plural rule, as JSON for the browser page.
+
+    Needs Babel (the ``web`` extra) for the plural rule's JavaScript.  The shape::
+
+        {
+          "lang": "ru",
+          "plural": {
+            "categories": ["one", "few", "many", "other"],
+            "gettext": "nplurals=4; plural=(...);",
+            "javascript": "(function(n) { ... return 'one'; ... })"
+          },
+          "messages": {
+            "plays": "{name} кладёт {card}.",
+            "cards": {"one": "{n} карта", "few": "{n} карты", "many": "{n} карт",
+                      "other": "{n} карты"}
+          }
+        }
+
+    ``messages`` maps each key to its text or, for a counted message, to its forms by CLDR
+    plural category; a counted message has a form for every category in ``categories``.  Pick
+    a form with ``new Intl.PluralRules(lang).select(n)`` or with the ``javascript`` function
+    (CLDR's rule compiled by ``babel.plural.to_javascript``: a function expression from a count
+    to its category).  ``gettext`` is the ``Plural-Forms`` header of the catalog the Python
+    front ends read: the same rule.  Placeholders are Python format fields: ``{name}``
+    (replace with the value) and ``{name:+d}`` (a signed integer: ``+5``, ``-3``, ``0``); a
+    counted message's count is ``{n}``.
+
+    >>> data = catalog_json("uk")
+    >>> data["plural"]["categories"], data["messages"]["cards"]["few"]
+    (['one', 'few', 'many', 'other'], '{n} карти')
+    """
+    from . import cldr  # noqa: PLC0415 (Babel: only the page needs it at run time)
+
+    categories = cldr.categories(_check(lang))
+    found: dict[str, str | dict[str, str]] = {}
+    for key, message in messages(lang).items():
+        if isinstance(message, str):
+            found[key] = message
+        else:
+            found[key] = dict(zip(categories, message, strict=True))
+    return {
+        "lang": lang,
+        "plural": {
+            "categories": list(categories),
+            "gettext": cldr.plural_forms(lang),
+            "javascript": cldr.javascript(lang),
+        },
+        "messages": found,
+    }
 
 
 def system_language() -> str:

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 
 from ..bots import (
     BOT_NAMES,
+    BUDGETS,
     LEVELS,
     ORACLE,
     Bot,
@@ -92,15 +93,23 @@ class BotSpec:
 
             assert self.path is not None
             return PolicyBot(self.path)
+        name = self.label.split("#")[0]  # a level (hard, expert) has its own budget
+        level = name if LEVELS.get(name) == self.kind else self.kind
         if self.kind not in SEARCH_BOTS or (self.iterations is None and self.seconds is None):
-            return make_oracle() if self.kind == ORACLE else make_bot(self.kind)
-        # Only the budget that was chosen is passed: the rest stays the bot's own default.
-        cls = ExpertBot if self.kind == "expert" else OracleBot
+            return make_oracle() if self.kind == ORACLE else make_bot(level)
+        # Only the budget that was chosen is passed: the rest stays the level's (or bot's) own.
+        if self.kind == "expert":
+            iterations, seconds = BUDGETS.get(level, BUDGETS["hard"])
+            if self.iterations is not None:
+                iterations = self.iterations
+            if self.seconds is not None:
+                seconds = self.seconds or None
+            return ExpertBot(iterations, seconds)
         if self.iterations is None:
-            return cls(seconds=self.seconds or None)
+            return OracleBot(seconds=self.seconds or None)
         if self.seconds is None:
-            return cls(iterations=self.iterations)
-        return cls(iterations=self.iterations, seconds=self.seconds or None)
+            return OracleBot(iterations=self.iterations)
+        return OracleBot(iterations=self.iterations, seconds=self.seconds or None)
 
     def budget(self) -> str:
         """The search budget in words, if one was chosen: ``expert: 200 iterations``."""

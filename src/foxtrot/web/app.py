@@ -14,17 +14,20 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
+from ..i18n import catalog
 from .bus import Bucket, Connection
 from .lobby import Lobby, seat_replay, server_record, summary
 from .logs import log
 from .metrics import Metrics
+from .page import page_router
 from .protocol import (
     ActionIn,
     Code,
     CreateTable,
+    Goodbye,
     Hello,
     Join,
     Ping,
@@ -35,6 +38,7 @@ from .protocol import (
     error_out,
     parse_client,
 )
+from .review import review_router
 from .store import Store
 from .tables import TableActor
 
@@ -49,14 +53,6 @@ _STATUS = {
 }
 
 
-_INDEX = """<!doctype html><meta charset="utf-8"><title>Foxtrot server</title>
-<h1>Foxtrot server</h1><p>The server is running. The page to play on is not part of this
-version yet; clients speak the protocol of <code>docs/protocol.md</code>:
-<a href="/api/tables">open public tables</a>, <a href="/healthz">health</a>,
-<a href="/metrics">metrics</a>.</p>
-"""
-
-
 def _bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -69,11 +65,15 @@ def create_app(
     idle_seconds: float = 86400.0,
     lobby: Lobby | None = None,
     message_rate: float = 20.0,
+    bus_url: str | None = None,
+    lease_seconds: float = 3.0,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
     ``message_rate`` is how many messages a second one connection may send
     (bursts of twice that); the excess is refused with ``throttled``.
+    ``bus_url`` (Redis) makes this process one of many sharing the database
+    (web/cluster.py); a table's lease lasts ``lease_seconds`` unrenewed.
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -83,6 +83,10 @@ def create_app(
         the_lobby = lobby or Lobby(
             await asyncio.to_thread(Store, db_url), idle_seconds=idle_seconds
         )
+        if bus_url is not None:
+            from .cluster import Cluster  # noqa: PLC0415 (redis only for many processes)
+
+            the_lobby.cluster = Cluster(the_lobby, bus_url, lease_seconds)
         metrics.attach(the_lobby)
         holder["lobby"] = the_lobby
         await the_lobby.boot()
@@ -92,6 +96,7 @@ def create_app(
             await the_lobby.shutdown()
 
     app = FastAPI(title="Foxtrot server", lifespan=lifespan)
+    app.state.lobby_holder = holder  # ``foxtrot serve`` says goodbye to the sockets first
 
     def lobby_() -> Lobby:
         return holder["lobby"]
@@ -107,9 +112,17 @@ def create_app(
         ready = "lobby" in holder and lobby_().ready
         return JSONResponse({"status": "ok" if ready else "starting"}, 200 if ready else 503)
 
-    @app.get("/")
-    async def index() -> HTMLResponse:
-        return HTMLResponse(_INDEX)
+    app.include_router(page_router(lobby_))  # the browser game (web/page.py)
+    app.include_router(review_router(lobby_))  # the review of your moves (web/review.py)
+
+    @app.get("/api/cluster")
+    async def cluster() -> dict[str, Any]:
+        """This process in a cluster: its id and the tables it owns (no secrets)."""
+        the_cluster = lobby_().cluster
+        if the_cluster is None:
+            return {"node": None, "owned": []}
+        owned = [t for t, a in lobby_().tables.items() if not a.follower]
+        return {"node": the_cluster.node, "owned": owned}
 
     @app.get("/metrics")
     async def metrics_() -> Response:
@@ -132,7 +145,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: Join) -> dict[str, Any]:
         actor = await lobby_().get(table_id)
-        seat, token = await actor.join(body.name, body.seat)
+        seat, token = await lobby_().join(actor, body.name, body.seat)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/leave")
@@ -140,7 +153,7 @@ def create_app(
         token = _bearer(authorization)
         if token is None:
             raise ProtocolError(Code.NO_TOKEN, "send the seat token as Authorization: Bearer")
-        seat = await (await lobby_().get(table_id)).leave(token)
+        seat = await lobby_().leave(await lobby_().get(table_id), token)
         return {"table": table_id, "seat": seat, "left": True}
 
     @app.get("/api/tables/{table_id}/record")
@@ -150,27 +163,34 @@ def create_app(
         return server_record(actor)
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay_(table_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+    async def replay_(
+        table_id: str, lang: str = "en", authorization: str | None = Header(None)
+    ) -> dict[str, Any]:
         actor = await lobby_().get(table_id)
         seat = _seat_or_fail(actor, authorization, required=False)
-        return seat_replay(actor, seat)
+        return seat_replay(actor, seat, lang)
 
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        conn = Connection(websocket.send_text)
+        the_lobby = lobby_()
+        conn = Connection(websocket.send_text, close=websocket.close)
+        if not the_lobby.ready:  # stopping: say goodbye at once
+            conn.goodbye(Goodbye(text=catalog("en").text("web_goodbye")).model_dump_json())
+        the_lobby.connections.add(conn)
         writer = asyncio.create_task(conn.run_writer())
         metrics.connections.inc()
         joined: list[TableActor] = []  # _session only ends by raising: it notes its table here
         try:
-            await _session(websocket, conn, table_id, lobby_(), metrics, message_rate, joined)
+            await _session(websocket, conn, table_id, the_lobby, metrics, message_rate, joined)
         except WebSocketDisconnect:
             pass
         finally:
             metrics.connections.dec()
+            the_lobby.connections.discard(conn)
             try:
                 for actor in joined:
-                    await actor.disconnect(conn)
+                    await the_lobby.disconnect(actor, conn)
             finally:  # even when cancelled: the writer task must not outlive its socket
                 conn.close()
                 await writer
@@ -232,7 +252,7 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
                         seq=found.seq,
                     ).model_dump_json()
                 )
-                await found.connect(conn, seat, msg.last_seq)
+                await lobby.connect(found, conn, seat, msg.last_seq)
                 actor = found
                 joined.append(found)
                 log.info("connected", extra={"table": table_id, "seat": seat, "action": "hello"})
@@ -244,9 +264,9 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
                     Code.NO_TOKEN, "say hello with your seat token first", action_id
                 )
             elif isinstance(msg, ActionIn):
-                conn.put(await actor.act(conn, msg))
+                conn.put(await lobby.act(actor, conn, msg))
             elif isinstance(msg, SeedIn):
-                await actor.add_seed(conn, msg)
+                await lobby.add_seed(actor, conn, msg)
         except ProtocolError as error:
             log.info(
                 "refused",

@@ -21,13 +21,20 @@ _ids = itertools.count(1)
 class Connection:
     """One WebSocket as the actors see it: who it is and a queue of text to send."""
 
-    def __init__(self, send: Callable[[str], Awaitable[None]], lang: str = "en") -> None:
+    def __init__(
+        self,
+        send: Callable[[str], Awaitable[None]],
+        lang: str = "en",
+        close: Callable[[int], Awaitable[None]] | None = None,
+    ) -> None:
         self.id = next(_ids)
         self.seat: int | None = None
         self.lang = lang
         self.table: str | None = None
         self.closed = False
         self._send = send
+        self._close = close
+        self._close_code: int | None = None
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
 
     def put(self, text: str) -> None:
@@ -45,16 +52,28 @@ class Connection:
             self.closed = True
             self._queue.put_nowait(None)
 
+    def goodbye(self, text: str, code: int = 1001) -> None:
+        """Send ``text`` last, then close the socket itself with ``code`` (the server stops)."""
+        if not self.closed:
+            self._queue.put_nowait(text)
+            self._close_code = code
+            self.close()
+
     async def run_writer(self) -> None:
-        """Send queued messages in order until closed."""
+        """Send queued messages in order until closed; then close the socket if asked to."""
         while True:
             text = await self._queue.get()
             if text is None:
-                return
+                break
             try:
                 await self._send(text)
             except Exception:
                 self.closed = True
+                return
+        if self._close_code is not None and self._close is not None:
+            try:
+                await self._close(self._close_code)
+            except Exception:  # already closed by the other side: nothing to say
                 return
 
 

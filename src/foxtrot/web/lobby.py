@@ -12,16 +12,23 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Phase, RecordError, TableOptions, replay, to_record
+from ..i18n import LANGUAGES, catalog
 from . import fair
+from .bus import Connection
 from .computer import Computers
-from .protocol import Code, CreateTable, ProtocolError
+from .protocol import ActionIn, Code, CreateTable, Goodbye, ProtocolError, SeedIn
 from .seats import Hooks, SeatInfo
 from .store import Append, Store
 from .tables import TableActor
+from .views import narration, seat_view, spectator_view
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("foxtrot.web")
 HEARTBEAT = 2.0
@@ -45,9 +52,15 @@ class Lobby:
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="foxtrot-db")
         self.hooks = Hooks(store, self.db, self.computers, self.append)
         self._batch: list[tuple[Append, asyncio.Future[None]]] = []
+        #: Told the size and seconds of every group commit (the metrics).
+        self.on_commit: Callable[[int, float], None] = lambda size, seconds: None
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
         self.tables: dict[str, TableActor] = {}
+        #: Set for many processes (``--bus``): leases, forwarding, followers (web/cluster.py).
+        self.cluster: Cluster | None = None
+        #: Every open WebSocket of this server (the web routes add and remove them).
+        self.connections: set[Connection] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self.ready = False
 
@@ -69,8 +82,10 @@ class Lobby:
         try:
             while self._batch:
                 batch, self._batch = self._batch, []
+                start = time.perf_counter()
                 try:
                     await self.db(self.store.append_many, [item for item, _ in batch])
+                    self.on_commit(len(batch), time.perf_counter() - start)
                     results: list[BaseException | None] = [None] * len(batch)
                 except Exception:  # one bad append must not fail the others: one by one
                     results = []
@@ -94,6 +109,11 @@ class Lobby:
 
     async def boot(self) -> None:
         """Rebuild every active table from the log, re-arm its timers, start housekeeping."""
+        if self.cluster is not None:  # the tables nobody owns are claimed, not all of them
+            await self.cluster.start()
+            self._tasks.append(asyncio.create_task(self._housekeeping()))
+            self.ready = True
+            return
         previous = await self.db(self.store.beat)
         downtime = max(0.0, time.time() - previous) if previous is not None else 0.0
         for table_id in await self.db(self.store.table_ids):
@@ -108,25 +128,55 @@ class Lobby:
         self._tasks.append(asyncio.create_task(self._housekeeping()))
         self.ready = True
 
-    async def shutdown(self) -> None:
-        """Stop every wake-up and worker; everything accepted is already in the log."""
+    async def goodbye(self, wait: float = 3.0) -> None:
+        """Stop the tables' wake-ups, tell every socket goodbye and close it (1001).
+
+        Called first when the server stops, before the web server drops the
+        sockets itself: each client gets a ``goodbye`` message and a clean
+        close, and knows to reconnect.  Returns once every socket closed, or
+        after ``wait`` seconds.  Nothing accepted is lost: it is in the log.
+        """
         self.ready = False
+        for actor in self.tables.values():
+            actor.stop(close_connections=False)
+        for conn in list(self.connections):
+            conn.goodbye(Goodbye(text=catalog(conn.lang).text("web_goodbye")).model_dump_json())
+        deadline = time.monotonic() + wait
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+
+    async def shutdown(self) -> None:
+        """Stop every wake-up and worker; everything accepted is already in the log.
+
+        Never blocks the event loop: the commit in flight finishes, then the
+        database thread is joined from another thread.
+        """
+        await self.goodbye()
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in self._tasks:
             task.cancel()
         for actor in self.tables.values():
             actor.stop()
+        if self._flusher is not None and not self._flusher.done():
+            await asyncio.wait([self._flusher], timeout=10)
         self.computers.close()
-        self._db.shutdown(wait=True)
-        self.store.close()
+        await asyncio.to_thread(self._db.shutdown, wait=True)
+        await asyncio.to_thread(self.store.close)
         log.info("stopped", extra={"table": None, "seat": None, "action": f"{len(self.tables)}"})
 
     async def _housekeeping(self) -> None:
         """Heartbeat (for the downtime after a crash) and closing tables every person left."""
         while True:
             await asyncio.sleep(self.heartbeat)
-            await self.db(self.store.beat)
+            if self.cluster is None:
+                await self.db(self.store.beat)
             now = time.time()
             for actor in list(self.tables.values()):
+                if actor.follower:  # the owner closes it; a copy nobody watches goes
+                    if not actor.connections():
+                        self.tables.pop(actor.id, None)
+                    continue
                 if actor.status == "playing" and actor.persons:
                     seats = [actor.seats[i] for i in actor.persons]
                     if all(
@@ -167,6 +217,8 @@ class Lobby:
         }
         plan_rows = list(zip(kinds, names, strict=True))
         await self.db(self.store.create_table, table_id, config, plan_rows)
+        if self.cluster is not None:
+            await self.cluster.claim(table_id)
         seats = [SeatInfo(kind, name, None) for kind, name in plan_rows]
         actor = TableActor(table_id, config, seats, self.hooks)
         self.tables[table_id] = actor
@@ -183,10 +235,68 @@ class Lobby:
                 raise ProtocolError(Code.NO_TABLE, "there is no such table")
             actor = TableActor.restore(row, self.hooks)
             if actor.status in ("open", "playing"):
+                if self.cluster is not None and not await self.cluster.claim(table_id):
+                    actor.follower = True  # another process owns it: a copy to show it
+                    self.tables[table_id] = actor
+                    return actor
                 self.tables[table_id] = actor
                 async with actor.lock:
                     actor.rearm(0.0)
         return actor
+
+    # ------------------------------------ what a client asks of a table (owner or not)
+
+    async def act(self, actor: TableActor, conn: Connection, msg: ActionIn) -> str:
+        """A person's action: applied here, or forwarded to the process that owns the table."""
+        if self.cluster is not None and actor.follower:
+            return await self.cluster.act(actor, conn.seat, msg)
+        try:
+            return await actor.act(conn, msg)
+        except ProtocolError as error:
+            if error.code is not Code.MOVED or self.cluster is None:
+                raise
+            return await self.cluster.act(actor, conn.seat, msg)
+
+    async def add_seed(self, actor: TableActor, conn: Connection, msg: SeedIn) -> None:
+        """A person's seed for the coming deal, here or at the owner."""
+        if self.cluster is not None and actor.follower:
+            await self.cluster.add_seed(actor, conn.seat, msg)
+        else:
+            await actor.add_seed(conn, msg)
+
+    async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]:
+        """Sit a person, here or at the owner; the seat and its token."""
+        if self.cluster is not None and actor.follower:
+            return await self.cluster.join(actor, name, seat)
+        return await actor.join(name, seat)
+
+    async def leave(self, actor: TableActor, token: str) -> int:
+        """A person leaves before the start, here or at the owner."""
+        if self.cluster is not None and actor.follower:
+            return await self.cluster.leave(actor, token)
+        return await actor.leave(token)
+
+    async def connect(
+        self, actor: TableActor, conn: Connection, seat: int | None, last_seq: int | None
+    ) -> None:
+        """Seat a connection; at a follower, the owner learns the seat is connected."""
+        await actor.connect(conn, seat, last_seq)
+        if self.cluster is not None and actor.follower and seat is not None:
+            await self.cluster.announce(actor, seat)
+
+    async def disconnect(self, actor: TableActor, conn: Connection) -> None:
+        """A connection closed; at a follower, the owner learns of it."""
+        await actor.disconnect(conn)
+        if self.cluster is not None and actor.follower and conn.seat is not None:
+            await self.cluster.announce(actor, conn.seat)
+
+    def log_info(self, event: str, table: str | None, action: str | None = None) -> None:
+        """One structured log line (table, seat, action only)."""
+        log.info(event, extra={"table": table, "seat": None, "action": action})
+
+    def log_warning(self, event: str, action: str) -> None:
+        """One structured warning (what failed, never a message's content)."""
+        log.warning(event, extra={"table": None, "seat": None, "action": action})
 
     def public_tables(self) -> list[dict[str, Any]]:
         """The public tables with a free seat."""
@@ -233,8 +343,15 @@ def server_record(actor: TableActor) -> dict[str, Any]:
     return record
 
 
-def seat_replay(actor: TableActor, seat: int | None) -> dict[str, Any]:
-    """The match so far as ``seat`` saw it (its own hands only), or the public replay."""
+def seat_replay(actor: TableActor, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """The match so far as ``seat`` saw it (its own hands only), or the public replay.
+
+    Every deal and step carries ``view``, the table after it as that seat (or a
+    spectator) saw it then (``views``; without the history and score sheets the
+    replay itself holds), and ``text``, its narration in ``lang``.
+    """
+    if lang not in LANGUAGES:
+        raise ProtocolError(Code.BAD_SCHEMA, f"language {lang[:10]!r} is not en, ru or uk")
     state = actor.state
     if state is None:
         return {"table": actor.id, "seat": seat, "deals": []}
@@ -245,12 +362,17 @@ def seat_replay(actor: TableActor, seat: int | None) -> dict[str, Any]:
     deals: list[dict[str, Any]] = []
     for step in replay(record):
         obs = step.state.observation(seat if seat is not None else 0)
+        view = seat_view(obs) if seat is not None else spectator_view(obs)
+        del view["history"], view["deal_scores"]
+        text = narration(step.events, obs.names, lang)
         if step.action is None:
             deals.append(
                 {
                     "dealer": obs.dealer,
                     "upturned": str(obs.upturned),
                     "hand": [str(c) for c in obs.hand] if seat is not None else None,
+                    "view": view,
+                    "text": text,
                     "steps": [],
                 }
             )
@@ -258,6 +380,7 @@ def seat_replay(actor: TableActor, seat: int | None) -> dict[str, Any]:
             entry: dict[str, Any] = {"seat": step.seat, "action": str(step.move)}
             if seat is not None:
                 entry["hand"] = [str(c) for c in obs.hand]
+            entry["view"], entry["text"] = view, text
             deals[-1]["steps"].append(entry)
         if step.state.phase is not Phase.PLAYING and obs.deal_scores:
             deals[-1]["scores"] = [line.to_json() for line in obs.deal_scores[-1]]

@@ -46,6 +46,18 @@ class Metrics:
             buckets=_LATENCY,
             registry=self.registry,
         )
+        self.commit = Histogram(
+            "foxtrot_commit_seconds",
+            "One group commit of the event log (every table's pending events in one transaction)",
+            buckets=_LATENCY,
+            registry=self.registry,
+        )
+        self.commit_size = Histogram(
+            "foxtrot_commit_tables",
+            "Tables whose events one group commit carried",
+            buckets=(1, 2, 5, 10, 20, 50, 100, 200, 500),
+            registry=self.registry,
+        )
         self.throttled = Counter(
             "foxtrot_throttled_messages", "Messages refused for flooding", registry=self.registry
         )
@@ -57,7 +69,12 @@ class Metrics:
             self.actions.labels(source).inc()
             self.latency.labels(source).observe(seconds)
 
+        def on_commit(size: int, seconds: float) -> None:
+            self.commit.observe(seconds)
+            self.commit_size.observe(size)
+
         lobby.hooks.on_action = on_action
+        lobby.on_commit = on_commit
         lobby.hooks.on_think = self.thinking.observe
         self.open_tables.set_function(
             lambda: sum(1 for t in lobby.tables.values() if t.status in ("open", "playing"))

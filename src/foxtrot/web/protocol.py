@@ -46,6 +46,8 @@ class Code(enum.StrEnum):
     STARTED = "started"
     BAD_OPTIONS = "bad_options"
     NOT_FINISHED = "not_finished"
+    MOVED = "moved"
+    UNAVAILABLE = "unavailable"
 
 
 class ProtocolError(Exception):
@@ -249,6 +251,20 @@ class Pong(_Model):
     """The answer to ``ping``."""
 
     type: Literal["pong"] = "pong"
+
+
+class Goodbye(_Model):
+    """The last message before the server closes the socket (code 1001, going away).
+
+    Sent when the server stops (Ctrl-C, SIGTERM): every accepted action is in
+    the log already, so the client reconnects (to this or another process) with
+    its token and last seq and carries on where it was.
+    """
+
+    type: Literal["goodbye"] = "goodbye"
+    code: int = 1001
+    reason: str = "the server is stopping: reconnect in a moment, nothing is lost"
+    text: str = ""
 
 
 def error_out(error: ProtocolError) -> ErrorOut:

@@ -10,6 +10,7 @@ from typing import Any
 from ..core import Event
 from .bus import Connection
 from .computer import Computers
+from .protocol import Presence, SeatPresence
 from .store import Append, Store
 
 Runner = Callable[..., Coroutine[Any, Any, Any]]
@@ -30,6 +31,13 @@ class SeatInfo:
     conns: set[Connection] = dataclasses.field(default_factory=set)
     away_since: float | None = None
     replaced: bool = False  # the grace period ran out: a computer plays for him
+    #: Connections of this seat at other server processes (process id -> count).
+    remote: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    @property
+    def here(self) -> bool:
+        """Connected at this process or at another one."""
+        return bool(self.conns) or any(self.remote.values())
 
 
 @dataclasses.dataclass(slots=True)
@@ -68,3 +76,34 @@ class Hooks:
         self.computers = computers
         self.on_action: Callable[[str, float], None] = lambda source, seconds: None
         self.on_think: Callable[[float], None] = lambda seconds: None
+        # Many processes (web/cluster.py): tell the others of an event, of presence; a
+        # commit refused by the log (another process owns the table now).
+        self.after_commit: Callable[[str, int], None] = lambda table, seq: None
+        self.on_presence: Callable[[str, str], None] = lambda table, text: None
+        self.lost: Callable[[Any, BaseException], bool] = lambda actor, error: False
+
+
+def presence_text(
+    seats: list[SeatInfo], grace: float, turn_deadline: float | None, spectators: int
+) -> str:
+    """The ``presence`` message: who is connected (here or at another process), who is away
+    and until when, whose turn runs out when."""
+    return Presence(
+        seats=[
+            SeatPresence(
+                seat=i,
+                kind=seat.kind,
+                name=seat.name,
+                connected=seat.here or seat.kind != "person",
+                away_until=(
+                    seat.away_since + grace
+                    if seat.away_since is not None and seat.kind == "person" and not seat.replaced
+                    else None
+                ),
+                computer_playing=seat.kind != "person" or seat.replaced,
+            )
+            for i, seat in enumerate(seats)
+        ],
+        turn_deadline=turn_deadline,
+        spectators=spectators,
+    ).model_dump_json()

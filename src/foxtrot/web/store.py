@@ -1,11 +1,13 @@
 """The event log and the table rows (SQLAlchemy 2 Core; the schema comes from Alembic).
 
 Every accepted action is one row of ``events`` (primary key: table and
-sequence number, so a number is never used twice) committed in the same
-transaction as the table row's new sequence number, before anything is
-broadcast.  A table's state is rebuilt by replaying its events.  The schema is
-created and upgraded only by the migrations in ``migrations/``, run by
-``migrate`` when the server starts.
+sequence number, so a number is never used twice), committed before anything
+is broadcast; many tables' events share one transaction (a group commit).  The
+table row changes only with its status, a seat or its turn deadline (its
+``seq`` column then notes the sequence number; the log itself is the truth).
+A table's state is rebuilt by replaying its events.  The schema is created
+and upgraded only by the migrations in ``migrations/``, run by ``migrate``
+when the server starts (one process at a time on PostgreSQL).
 
 The methods are synchronous: the server calls them from one worker thread so
 that a commit never blocks the event loop.  SQLite runs in WAL mode with
@@ -116,38 +118,78 @@ class Append:
     turn_deadline: float | bool | None = False
 
 
-def _write(db: sa.Connection, item: Append, now: float) -> None:
-    values: dict[str, Any] = {"updated_at": now}
-    if item.events:
-        values["seq"] = item.events[-1].seq
-        db.execute(
-            EVENTS.insert(),
-            [
-                {
-                    "table_id": item.table_id,
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "seat": e.seat,
-                    "action_id": e.action_id,
-                    "data": json.dumps(e.data),
-                    "secret": json.dumps(e.secret) if e.secret is not None else None,
-                    "created_at": now,
-                }
-                for e in item.events
-            ],
+_EVENT_COLUMNS: Final = (
+    "table_id",
+    "seq",
+    "kind",
+    "seat",
+    "action_id",
+    "data",
+    "secret",
+    "created_at",
+)
+#: Rows of one multi-row INSERT (8 parameters each, far below SQLite's 32766).
+_CHUNK: Final = 500
+
+
+def _insert_events(db: sa.Connection, rows: Sequence[tuple[Any, ...]]) -> None:
+    """Insert event rows with one multi-row ``INSERT ... VALUES (...), (...)`` per chunk.
+
+    One statement, not one per row: the driver releases and retakes the
+    interpreter lock around every statement it runs, and each retake may wait
+    for the event loop's thread to let go of it; a few hundred rows committed
+    together then cost a handful of those waits, not hundreds.
+    """
+    mark = "?" if db.dialect.paramstyle == "qmark" else "%s"
+    one = "(" + ", ".join([mark] * len(_EVENT_COLUMNS)) + ")"
+    head = f"INSERT INTO events ({', '.join(_EVENT_COLUMNS)}) VALUES "
+    for start in range(0, len(rows), _CHUNK):
+        chunk = rows[start : start + _CHUNK]
+        flat = tuple(value for row in chunk for value in row)
+        db.exec_driver_sql(head + ", ".join([one] * len(chunk)), flat)
+
+
+def _write_many(db: sa.Connection, batch: Sequence[Append], now: float) -> None:
+    """Write many tables' appends: their events in one statement, then the few row changes.
+
+    An ordinary action is one event row and nothing else; a table's row is
+    updated (with its sequence number) only when its status, a seat or its
+    turn deadline changes.
+    """
+    rows = [
+        (
+            item.table_id,
+            e.seq,
+            e.kind,
+            e.seat,
+            e.action_id,
+            json.dumps(e.data),
+            json.dumps(e.secret) if e.secret is not None else None,
+            now,
         )
-    if item.status is not None:
-        values["status"] = item.status
-    if item.turn_deadline is not False:
-        values["turn_deadline"] = item.turn_deadline
-    db.execute(TABLES.update().where(TABLES.c.id == item.table_id).values(**values))
-    if item.seat is not None:
-        number, name, token_hash = item.seat
-        db.execute(
-            SEATS.update()
-            .where(SEATS.c.table_id == item.table_id, SEATS.c.seat == number)
-            .values(name=name, token_hash=token_hash)
-        )
+        for item in batch
+        for e in item.events
+    ]
+    if rows:
+        _insert_events(db, rows)
+    for item in batch:
+        if item.status is None and item.seat is None and item.turn_deadline is False:
+            continue
+        values: dict[str, Any] = {"updated_at": now}
+        if item.events:
+            values["seq"] = item.events[-1].seq
+        if item.status is not None:
+            values["status"] = item.status
+        if item.turn_deadline is not False:
+            values["turn_deadline"] = item.turn_deadline
+        db.execute(TABLES.update().where(TABLES.c.id == item.table_id).values(**values))
+        if item.seat is not None:
+            number, name, token_hash = item.seat
+            db.execute(
+                SEATS.update()
+                .where(SEATS.c.table_id == item.table_id, SEATS.c.seat == number)
+                .values(name=name, token_hash=token_hash)
+            )
 
 
 def engine_for(url: str) -> sa.Engine:
@@ -172,6 +214,8 @@ def migrate(engine: sa.Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # processes starting together: one at a time
+            connection.execute(sa.text("SELECT pg_advisory_xact_lock(7142026)"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -232,8 +276,7 @@ class Store:
         """Commit appends of many tables in one transaction (a group commit)."""
         now = time.time()
         with self.engine.begin() as db:
-            for item in batch:
-                _write(db, item, now)
+            _write_many(db, batch, now)
 
     def set_deadline(self, table_id: str, deadline: float | None) -> None:
         """Store a table's turn deadline (None: no timer running)."""
@@ -265,6 +308,33 @@ class Store:
             )
             return [row[0] for row in rows]
 
+    def events_after(self, table_id: str, seq: int) -> list[LoggedEvent]:
+        """The events of a table after ``seq``, in order (a follower catching up)."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(EVENTS)
+                .where(EVENTS.c.table_id == table_id, EVENTS.c.seq > seq)
+                .order_by(EVENTS.c.seq)
+            ).all()
+        return [_logged(e) for e in rows]
+
+    def deadline(self, table_id: str) -> float | None:
+        """A table's stored turn deadline."""
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(TABLES.c.turn_deadline).where(TABLES.c.id == table_id)
+            ).scalar()
+
+    def seat_rows(self, table_id: str) -> list[tuple[str, str | None, str | None]]:
+        """A table's seats: kind, name, token hash."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(SEATS.c.kind, SEATS.c.name, SEATS.c.token_hash)
+                .where(SEATS.c.table_id == table_id)
+                .order_by(SEATS.c.seat)
+            ).all()
+        return [(s.kind, s.name, s.token_hash) for s in rows]
+
     def load(self, table_id: str) -> TableRow | None:
         """A table with its seats and its whole event log, or None."""
         with self.engine.connect() as db:
@@ -283,18 +353,19 @@ class Store:
             id=row.id,
             config=json.loads(row.config),
             status=row.status,
-            seq=row.seq,
+            seq=events[-1].seq if events else 0,
             turn_deadline=row.turn_deadline,
             seats=[(s.kind, s.name, s.token_hash) for s in seats],
-            events=[
-                LoggedEvent(
-                    e.seq,
-                    e.kind,
-                    e.seat,
-                    e.action_id,
-                    json.loads(e.data),
-                    json.loads(e.secret) if e.secret is not None else None,
-                )
-                for e in events
-            ],
+            events=[_logged(e) for e in events],
         )
+
+
+def _logged(e: Any) -> LoggedEvent:
+    return LoggedEvent(
+        e.seq,
+        e.kind,
+        e.seat,
+        e.action_id,
+        json.loads(e.data),
+        json.loads(e.secret) if e.secret is not None else None,
+    )

@@ -26,15 +26,13 @@ from .protocol import (
     ActionIn,
     Code,
     EventOut,
-    Presence,
     ProtocolError,
-    SeatPresence,
     SeedIn,
     Snapshot,
 )
-from .seats import DealSeeds, Entry, Hooks, SeatInfo, token_hash
+from .seats import DealSeeds, Entry, Hooks, SeatInfo, presence_text, token_hash
 from .store import Append, LoggedEvent, TableRow
-from .views import event_data, narration, seat_view, spectator_view
+from .views import event_data, narration, seat_view, server_narration, spectator_view
 
 log = logging.getLogger("foxtrot.web")
 #: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
@@ -65,6 +63,7 @@ class TableActor:
         self._grace: dict[int, asyncio.Task[None]] = {}
         self.left_at = time.time()
         self.stopped = False  # the server is stopping: no new wake-up may start
+        self.follower = False  # another process owns the table: this one only shows it
 
     # ------------------------------------------------------------ restoring
 
@@ -88,9 +87,9 @@ class TableActor:
         """The seats of people."""
         return [i for i, seat in enumerate(self.seats) if seat.kind == "person"]
 
-    def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is, or None."""
-        hashed = token_hash(token)
+    def seat_of(self, token: str, hashed: str | None = None) -> int | None:
+        """The seat whose token this is (or whose token has this hash), or None."""
+        hashed = hashed or token_hash(token)
         for i, seat in enumerate(self.seats):
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, hashed):
                 return i
@@ -164,7 +163,40 @@ class TableActor:
         secret: dict[str, Any] | None = None,
         seat_row: tuple[int, str | None, str | None] | None = None,
     ) -> tuple[State | None, tuple[Event, ...]]:
-        """Compute, commit to the log, then adopt and broadcast one event."""
+        """Compute, commit to the log, then adopt and broadcast one event.
+
+        Cancelling the caller (its socket task ended, a wake-up was replaced)
+        must not cut this in two: an event handed to the group commit may be
+        committed anyway, and a table that did not adopt it would give the
+        next event the same sequence number (refused by the log) and differ
+        from its own log.  So the commit-and-adopt runs as its own task, and
+        the caller waits for it to finish, holding the lock, before the
+        cancellation goes on.
+        """
+        inner = asyncio.ensure_future(
+            self._commit_now(kind, data, seat, action_id, secret, seat_row)
+        )
+        cancelled = False
+        while not inner.done():
+            try:
+                await asyncio.shield(inner)
+            except asyncio.CancelledError:
+                if inner.cancelled():
+                    raise
+                cancelled = True
+        if cancelled:
+            raise asyncio.CancelledError
+        return inner.result()
+
+    async def _commit_now(  # noqa: PLR0917 (the private half of _commit, same arguments)
+        self,
+        kind: str,
+        data: dict[str, Any],
+        seat: int | None,
+        action_id: str | None,
+        secret: dict[str, Any] | None,
+        seat_row: tuple[int, str | None, str | None] | None,
+    ) -> tuple[State | None, tuple[Event, ...]]:
         logged = LoggedEvent(self.seq + 1, kind, seat, action_id, data, secret)
         computed = self._compute(logged)
         state = computed[0]
@@ -174,14 +206,23 @@ class TableActor:
         status = {"start": "playing", "close": "closed"}.get(kind)
         if state is not None and state.is_over:
             status = "over"
+        # An action ends the turn's timer: the stored deadline is cleared (a write
+        # of the table's row) only when there is one.
         clears_timer = kind in ("action", "close")
-        await self.hooks.append(
-            Append(self.id, (logged,), status, seat_row, None if clears_timer else False)
-        )
+        deadline: float | bool | None = False
+        if clears_timer and (self._stored_deadline is not None or kind == "close"):
+            deadline = None
+        try:
+            await self.hooks.append(Append(self.id, (logged,), status, seat_row, deadline))
+        except Exception as error:  # another process owns the table now: the log refused
+            if self.hooks.lost(self, error):
+                raise ProtocolError(Code.MOVED, "the table moved: send again", action_id) from None
+            raise
         if clears_timer:
             self.turn_deadline = self._stored_deadline = None
         self._adopt(logged, computed)
         self._broadcast(self.entries[-1])
+        self.hooks.after_commit(self.id, logged.seq)
         log.info("event", extra={"table": self.id, "seat": seat, "action": kind})
         return computed
 
@@ -195,11 +236,14 @@ class TableActor:
 
     def _event_out(self, entry: Entry, seat: int | None, lang: str, *, catchup: bool) -> str:
         names = self.state.names if self.state is not None else ()
+        seat_names = [info.name or "" for info in self.seats]
+        engine = narration(entry.events, names, lang)
+        own = server_narration(entry.kind, entry.data, seat_names, lang)
         return EventOut(
             seq=entry.seq,
             kind=entry.kind,
             data=self._public(entry),
-            text=narration(entry.events, names, lang),
+            text=own + engine if entry.kind == "deal" else engine + own,
             view=None if catchup else self._view(seat),
             catchup=catchup,
         ).model_dump_json()
@@ -226,27 +270,11 @@ class TableActor:
     def presence(self) -> str:
         """Who is connected, who is away and until when, whose turn runs out when."""
         grace = float(self.config["grace_seconds"])
-        seats = [
-            SeatPresence(
-                seat=i,
-                kind=seat.kind,
-                name=seat.name,
-                connected=bool(seat.conns) or seat.kind != "person",
-                away_until=(
-                    seat.away_since + grace
-                    if seat.away_since is not None and seat.kind == "person" and not seat.replaced
-                    else None
-                ),
-                computer_playing=seat.kind != "person" or seat.replaced,
-            )
-            for i, seat in enumerate(self.seats)
-        ]
-        return Presence(
-            seats=seats, turn_deadline=self.turn_deadline, spectators=len(self.spectators)
-        ).model_dump_json()
+        return presence_text(self.seats, grace, self.turn_deadline, len(self.spectators))
 
     def _send_presence(self) -> None:
         text = self.presence()
+        self.hooks.on_presence(self.id, text)
         for conn in self.connections():
             conn.put(text)
 
@@ -286,7 +314,7 @@ class TableActor:
                 return
             info = self.seats[conn.seat]
             info.conns.discard(conn)
-            if not info.conns and info.kind == "person":
+            if not info.here and info.kind == "person":
                 info.away_since = time.time()
                 if self.status == "playing":
                     self._watch_away(conn.seat)
@@ -296,7 +324,7 @@ class TableActor:
         await asyncio.sleep(float(self.config["grace_seconds"]))
         async with self.lock:
             info = self.seats[seat]
-            if info.conns or info.away_since is None:
+            if info.here or info.away_since is None:
                 return
             info.replaced = True
             self._grace.pop(seat, None)
@@ -388,7 +416,7 @@ class TableActor:
             self._task.cancel()
         self._task = None
         state = self.state
-        if self.stopped or self.status != "playing" or state is None:
+        if self.stopped or self.follower or self.status != "playing" or state is None:
             return
         for seat in self.persons:
             self._watch_away(seat)
@@ -406,7 +434,7 @@ class TableActor:
     def _watch_away(self, seat: int) -> None:
         """Start the grace period of a person who is not connected, once."""
         info = self.seats[seat]
-        if self.stopped or info.conns or info.replaced or seat in self._grace:
+        if self.stopped or self.follower or info.here or info.replaced or seat in self._grace:
             return
         if info.away_since is None:
             info.away_since = time.time()
@@ -426,7 +454,7 @@ class TableActor:
                     secret={"server_seed": seed.hex()},
                 )
             pending = self.fair[deal]
-            people = [i for i in self.persons if self.seats[i].conns]
+            people = [i for i in self.persons if self.seats[i].here]
             complete = all(pending.player_seeds[i] for i in people)
         if not complete:
             await asyncio.sleep(float(self.config["seed_seconds"]))
@@ -471,7 +499,7 @@ class TableActor:
             self.turn_deadline += downtime
         self._schedule()
 
-    def stop(self) -> None:
+    def stop(self, *, close_connections: bool = True) -> None:
         """Cancel every wake-up (the server is stopping; the log holds everything).
 
         A connection that ends after this must not arm a new grace timer:
@@ -482,8 +510,9 @@ class TableActor:
             self._task.cancel()
         for task in self._grace.values():
             task.cancel()
-        for conn in self.connections():
-            conn.close()
+        if close_connections:
+            for conn in self.connections():
+                conn.close()
 
     async def close(self, reason: str) -> None:
         """Close the table for good (its log and record stay)."""
@@ -494,8 +523,11 @@ class TableActor:
 
     # ----------------------------------------------------------------- seats
 
-    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Sit a person in a free seat; the secret token is returned once and stored hashed."""
+    async def join(self, name: str, seat: int | None, hashed: str | None = None) -> tuple[int, str]:
+        """Sit a person in a free seat; the secret token is returned once and stored hashed.
+
+        ``hashed``: the hash of a token another process made (it keeps the token).
+        """
         async with self.lock:
             if self.status != "open":
                 raise ProtocolError(Code.STARTED, "the match has started: no seat is free")
@@ -508,8 +540,8 @@ class TableActor:
                 raise ProtocolError(Code.NO_SEAT, f"seat {seat} is not a person's seat")
             elif seat not in free:
                 raise ProtocolError(Code.SEAT_TAKEN, f"seat {seat} is taken")
-            token = secrets.token_urlsafe(32)
-            hashed = token_hash(token)
+            token = secrets.token_urlsafe(32) if hashed is None else ""
+            hashed = hashed or token_hash(token)
             await self._commit(
                 "join", {"seat": seat, "name": name}, seat=seat, seat_row=(seat, name, hashed)
             )
@@ -517,15 +549,18 @@ class TableActor:
             await self._start_if_full()
             return seat, token
 
-    async def leave(self, token: str) -> int:
+    async def leave(self, token: str, hashed: str | None = None) -> int:
         """A person leaves before the start; his seat is free again."""
         async with self.lock:
-            seat = self.seat_of(token)
+            seat = self.seat_of(token, hashed)
             if seat is None:
                 raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat's token at this table")
             if self.status != "open":
                 raise ProtocolError(Code.STARTED, "the match has started: a seat cannot be left")
-            await self._commit("leave", {"seat": seat}, seat=seat, seat_row=(seat, None, None))
+            name = self.seats[seat].name
+            await self._commit(
+                "leave", {"seat": seat, "name": name}, seat=seat, seat_row=(seat, None, None)
+            )
             return seat
 
     async def start_if_full(self) -> None:

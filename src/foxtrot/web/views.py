@@ -9,7 +9,7 @@ by construction (``core.events``); ``event_data`` turns them into JSON and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import (
@@ -22,6 +22,7 @@ from ..core import (
     PileTaken,
     Redealt,
 )
+from ..i18n import catalog
 from ..narrate import narrate
 
 
@@ -111,3 +112,43 @@ def event_data(event: Event) -> dict[str, Any]:
 def narration(events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
     """The events in words, from the existing catalogs (en, ru, uk)."""
     return [line for event in events for line in narrate(event, names, lang)]
+
+
+def server_narration(
+    kind: str, data: Mapping[str, Any], names: Sequence[str], lang: str
+) -> list[str]:
+    """The server's own part of a logged event in words: seats, the fair deal, closing.
+
+    ``names`` are the seats' names now (a seat without one is called by its
+    number).  Everything said is public: a commitment, a player's seed (the
+    server logs them publicly), a seed only once revealed; never a token.
+    """
+    cat = catalog(lang)
+
+    def name(seat: int) -> str:
+        return names[seat] if seat < len(names) and names[seat] else f"#{seat + 1}"
+
+    if kind == "join":
+        return [cat.text("web_join", name=str(data["name"]), seat=int(data["seat"]) + 1)]
+    if kind == "leave":
+        seat = int(data["seat"])
+        if data.get("name"):
+            return [cat.text("web_leave", name=str(data["name"]), seat=seat + 1)]
+        return [cat.text("web_leave_seat", seat=seat + 1)]
+    if kind == "start":
+        return [cat.text("web_start", dealer=name(int(data["first_dealer"])))]
+    if kind == "commit":
+        short = str(data["commitment"])[:12]
+        return [cat.text("web_commit", deal=int(data["deal"]) + 1, commitment=short)]
+    if kind == "seed":
+        return [cat.text("web_seed", name=name(int(data["seat"])), deal=int(data["deal"]) + 1)]
+    if kind == "deal":
+        given = sum(1 for seed in data.get("player_seeds", ()) if seed)
+        seeds = cat.count("web_player_seeds", given) if given else cat.text("web_no_player_seeds")
+        return [cat.text("web_deal", deal=int(data["deal"]) + 1, seeds=seeds)]
+    if kind == "action" and "reveal" in data:
+        return [cat.text("web_reveal", deal=int(data["reveal"]["deal"]) + 1)]
+    if kind == "close":
+        idle = data.get("reason") == "every person left"
+        return [cat.text("web_closed_idle" if idle else "web_closed")]
+    return []

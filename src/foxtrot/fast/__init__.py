@@ -1,0 +1,218 @@
+"""The compiled search kernel (extra ``[fast]``): the expert's samples, many times faster.
+
+``pip install 'foxtrot[fast]'`` adds numba, and the expert's search then runs its bulk —
+resampling the hidden cards, the opponent model's likelihoods, the default policy's
+playouts, the margins — as compiled code, with the same results to the last
+bit: the same random numbers from the caller's ``random.Random``, the same rules
+(``core.kernel``'s own functions, compiled), the same arithmetic in the same order
+(``_search``: the loop; ``_playout``: rules and policy; ``_random``: Python's generator).  The
+pure-Python search stays the readable reference and the fallback; nothing here imports
+numba until a search asks for it, so ``import foxtrot`` stays fast and free of third-party
+packages.  The first search of a process compiles (or loads from numba's cache) the kernel.
+
+``FOXTROT_FAST=0`` in the environment (or ``use(False)``) forces the pure path, to compare.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import math
+import os
+import random
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..bots.values import CARD_VALUE
+from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, RANKS, deal_order, miss_chances
+from ..core.options import LeftoverPile, MostCardsTie
+from ..core.outcome import Phase
+
+if TYPE_CHECKING:
+    from ..bots.inference import Decision
+    from ..core import State
+
+__all__ = ["available", "enabled", "samples", "use"]
+
+_forced: bool | None = None  # use(): None follows the environment
+_kernel: Any = None  # the compiled module, once loaded
+_miss: Any = None  # the table of kernel.miss_chances, grown as searches need
+
+
+@functools.cache
+def available() -> bool:
+    """True if numba is installed (the ``[fast]`` extra)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def enabled() -> bool:
+    """True if searches use the compiled kernel: installed, and not switched off by
+    ``use(False)`` or ``FOXTROT_FAST=0``."""
+    if _forced is not None:
+        return _forced and available()
+    return os.environ.get("FOXTROT_FAST", "1") not in ("0", "false", "no", "off") and available()
+
+
+def use(on: bool | None) -> None:
+    """Use the compiled kernel (``True``), the pure path (``False``), or as the environment
+    says (``None``)."""
+    global _forced  # noqa: PLW0603 - a process-wide switch, like the environment variable
+    _forced = on
+
+
+def _load() -> Any:
+    global _kernel  # noqa: PLW0603 - loaded once, on the first search that needs it
+    if _kernel is None:
+        import numpy  # noqa: PLC0415 - numba's companion, loaded with the kernel only
+
+        from . import _search  # noqa: PLC0415 - imports numba: only when used
+
+        _kernel = (_search, numpy)
+    return _kernel
+
+
+def miss_table(pool: int, hand: int) -> Any:
+    """``kernel.miss_chances(p, h)`` for every ``p <= pool``, ``h <= hand``, as an array
+    ``[p, h, k]`` (``h`` clamped to ``p`` as ``miss_chances`` does): built once and grown."""
+    global _miss  # noqa: PLW0603 - a cache of exact values, shared by every search
+    _, np = _load()
+    if _miss is None or _miss.shape[0] <= pool or _miss.shape[1] <= hand:
+        pools = max(pool + 1, 0 if _miss is None else _miss.shape[0])
+        hands = max(hand + 1, 17, 0 if _miss is None else _miss.shape[1])
+        table = np.zeros((pools, hands, len(miss_chances(0, 0))), np.float64)
+        for p in range(pools):
+            for h in range(min(p, hands - 1) + 1):
+                table[p, h] = miss_chances(p, h)
+        _miss = table
+    return _miss
+
+
+def _usable(rng: random.Random, pool: int) -> bool:
+    # the exact twin of random.Random only; margins summed in any order are exact only for
+    # a card value that is a small binary fraction (0.25)
+    return (
+        pool >= 1 and type(rng) is random.Random and (CARD_VALUE * 1024).is_integer() and enabled()
+    )
+
+
+def samples(
+    root: State,
+    seat: int,
+    rng: random.Random,
+    codes: Sequence[int],
+    *,
+    iterations: int,
+    deadline: float,
+    resample: bool,
+    moves: Sequence[Decision],
+    horizon: int,
+    pool: int = 1,
+) -> tuple[list[float], list[list[float]]]:
+    """The samples of ``expert.search`` computed by the compiled kernel: per sample, the
+    log-likelihood of the sampled deal and each action's margin, drawing from ``rng``
+    exactly as the pure loop does; at least 2 and at most ``iterations`` samples, stopping
+    once ``time.perf_counter()`` passes ``deadline``.
+
+    ``pool`` > 1: each sample is the pick of ``pool`` deals (``expert._pick``).  Empty lists
+    when the kernel cannot be used (not installed, switched off, a generator other than
+    ``random.Random``): the caller's pure loop then does the work."""
+    if iterations <= 0 or not codes or not _usable(rng, pool):
+        return [], []
+    kernel, np = _load()
+    args = _arrays(root, codes, moves, horizon)
+    logs = np.empty(iterations, np.float64)
+    margins = np.empty((iterations, len(codes)), np.float64)
+    version, words, gauss = rng.getstate()
+    state = np.array(words, np.int64)
+    done = 0
+    batch = iterations if math.isinf(deadline) else min(2, iterations)
+    while done < iterations and (done < 2 or time.perf_counter() < deadline):
+        start = time.perf_counter()
+        kernel.search(state, batch, seat, resample, pool, *args, logs[done:], margins[done:])
+        done += batch
+        spent = max(time.perf_counter() - start, 1e-6) / batch  # per sample
+        left = (deadline - time.perf_counter()) / spent
+        batch = max(1, min(iterations - done, int(left / 2) if left < 1e12 else iterations))
+    rng.setstate((version, tuple(state.tolist()), gauss))
+    return logs[:done].tolist(), margins[:done].tolist()
+
+
+def _arrays(
+    root: State, codes: Sequence[int], moves: Sequence[Decision], horizon: int
+) -> tuple[Any, ...]:
+    """The kernel's arguments after ``rng, count, seat, resample``: the position as arrays."""
+    _, np = _load()
+    options = root.options
+    n = options.players
+    deck = options.deck_size
+    hands = np.zeros((n, deck), np.int64)
+    hn = np.zeros(n, np.int64)
+    for s, hand in enumerate(root._hands):
+        hands[s, : len(hand)] = hand
+        hn[s] = len(hand)
+    pile = np.zeros(deck, np.int64)
+    pile[: len(root._pile)] = root._pile
+    stock = np.zeros(max(1, len(root._stock)), np.int64)
+    stock[: len(root._stock)] = root._stock
+    tn = np.array([len(cards) for cards in root._taken], np.int64)
+    tp = np.array([sum(CARD_POINTS[c] for c in cards) for cards in root._taken], np.int64)
+    fb = np.array([sum(FOXTROT_BONUSES[c] for c in cards) for cards in root._foxtrots], np.int64)
+    playing = root.phase is Phase.PLAYING
+    sc = np.array(
+        [root._to_move, root._last_taker, len(root._pile), len(root._stock), playing], np.int64
+    )
+    rules = np.array(
+        [
+            root._match,
+            options.forced_foxtrot,
+            options.leftover_pile is LeftoverPile.LAST_TAKER,
+            options.most_cards_tie is MostCardsTie.ALL,
+            *deal_order(root.dealer, n),
+        ],
+        np.int64,
+    )
+    m = len(moves)
+    piles = max([len(move.pile) for move in moves] + [1])
+    later = max([len(move.later) for move in moves] + [1])
+    m_seat = np.array([move.seat for move in moves], np.int64)
+    m_code = np.array([move.code for move in moves], np.int64)
+    m_next = np.array([move.next_size for move in moves], np.int64)
+    m_unseen = np.zeros((m, RANKS), np.int64)
+    m_pile = np.zeros((m, piles), np.int64)
+    m_pn = np.zeros(m, np.int64)
+    m_later = np.zeros((m, later), np.int64)
+    m_ln = np.zeros(m, np.int64)
+    for i, move in enumerate(moves):
+        m_unseen[i] = move.unseen
+        m_pile[i, : len(move.pile)] = move.pile
+        m_pn[i] = len(move.pile)
+        m_later[i, : len(move.later)] = move.later
+        m_ln[i] = len(move.later)
+    # the largest hand a move can face: a hand now and what the stock can add to it (R1)
+    largest = max([len(hand) for hand in root._hands] + [move.next_size for move in moves])
+    largest += len(root._stock) // n
+    miss = miss_table(deck, largest)
+    actions = np.array(codes, np.int64)
+    return (
+        rules,
+        hands,
+        hn,
+        pile,
+        stock,
+        tn,
+        tp,
+        fb,
+        sc,
+        actions,
+        horizon,
+        m_seat,
+        m_code,
+        m_next,
+        m_unseen,
+        m_pile,
+        m_pn,
+        m_later,
+        m_ln,
+        miss,
+    )

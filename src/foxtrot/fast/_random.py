@@ -1,0 +1,136 @@
+"""Python's own random numbers, compiled: ``random.Random`` (MT19937) step for step.
+
+The compiled search must draw exactly the numbers the pure-Python search draws, so that
+both give the same analysis for the same generator: the caller's ``random.Random`` state
+(``getstate()``) is handed in as an array, advanced here, and handed back (``setstate``).
+``random()``, ``getrandbits(k)`` (k <= 32, and 64 as two words, low word first),
+``Random(seed)`` for a whole-number seed and ``shuffle`` follow CPython's
+``_randommodule.c`` and ``random.py`` (a differential test checks every one against the
+interpreter's).  The generator's state is an ``int64`` array of 625 entries: the 624 words,
+then the index of the next word.
+
+This module imports numba: it is loaded only when the compiled kernel is used.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._compile import hot
+
+_N = 624
+_M = 397
+_MATRIX_A = 0x9908B0DF
+_UPPER = 0x80000000
+_LOWER = 0x7FFFFFFF
+_WORD = 0xFFFFFFFF
+
+Words = NDArray[np.int64]
+
+
+@hot
+def _twist(mt: Words) -> None:
+    for kk in range(_N - _M):
+        y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+        mt[kk] = mt[kk + _M] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+    for kk in range(_N - _M, _N - 1):
+        y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+        mt[kk] = mt[kk + _M - _N] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+    y = (mt[_N - 1] & _UPPER) | (mt[0] & _LOWER)
+    mt[_N - 1] = mt[_M - 1] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+    mt[_N] = 0
+
+
+def _genrand_init(seed: int) -> Words:
+    """``init_genrand(seed)``: the start of every ``Random(seed)`` (computed once)."""
+    mt = np.zeros(_N + 1, np.int64)
+    mt[0] = seed
+    for i in range(1, _N):
+        prev = int(mt[i - 1])
+        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _WORD
+    return mt
+
+
+_INIT = _genrand_init(19650218)
+
+
+@hot
+def next_word(mt: Words) -> int:
+    """``genrand_uint32``: the next 32 random bits."""
+    if mt[_N] >= _N:
+        _twist(mt)
+    y = mt[mt[_N]]
+    mt[_N] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return int(y & _WORD)
+
+
+@hot
+def uniform(mt: Words) -> float:
+    """``random()``: a float in [0, 1) from 53 random bits."""
+    a = next_word(mt) >> 5
+    b = next_word(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@hot
+def below(mt: Words, n: int) -> int:
+    """``_randbelow_with_getrandbits(n)`` for 0 < n < 2**32: rejection from ``n.bit_length()``
+    random bits."""
+    k = 0
+    while (n >> k) > 0:
+        k += 1
+    r = next_word(mt) >> (32 - k)
+    while r >= n:
+        r = next_word(mt) >> (32 - k)
+    return r
+
+
+@hot
+def shuffle(mt: Words, cards: NDArray[np.int64], count: int) -> None:
+    """``shuffle`` of the first ``count`` entries of ``cards``."""
+    for i in range(count - 1, 0, -1):
+        j = below(mt, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@hot
+def seeded(mt: Words, low: int, high: int) -> None:
+    """``Random(seed)`` for ``seed = high << 32 | low`` (``init_by_array`` over the seed's
+    32-bit words, least significant first; one word if ``high`` is 0), then the first twist
+    done at once so that copies of the state can be used without it."""
+    for i in range(_N):
+        mt[i] = _INIT[i]
+    length = 2 if high != 0 else 1
+    i = 1
+    j = 0
+    for _ in range(max(_N, length)):
+        prev = mt[i - 1]
+        mt[i] = (
+            (mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _WORD)) + (low if j == 0 else high) + j
+        ) & _WORD
+        i += 1
+        j += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(_N - 1):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & _WORD)) - i) & _WORD
+        i += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+    mt[0] = 0x80000000
+    _twist(mt)
+
+
+def state_of(rng_state: tuple[int, ...]) -> Words:
+    """The array for ``random.Random.getstate()[1]`` (624 words and the index)."""
+    return np.array(rng_state, dtype=np.int64)

@@ -1,0 +1,172 @@
+"""Wake-ups between server processes over Redis pub/sub (``foxtrot serve --bus redis://...``).
+
+Two kinds of channel:
+
+- ``fxt:<table>``, which every process listens to (one pattern subscription):
+  ``e <seq>`` says the table's log has grown to ``seq`` (only the table and the
+  number: a process that holds connections for the table reads the events from
+  the log, so a lost message costs a read, never a lost or doubled event);
+  ``p <json>`` carries the table's presence (public: who is connected);
+  ``o <node>`` says a process took the table's lease.
+- ``fxn:<node>``, one per process: requests forwarded to the table's owner
+  (an action, a seed, a join, a seat's connections) and their replies.
+
+Nothing secret travels here: an action is what the client sent (no token; the
+forwarding process checked it), a join carries only the new token's hash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("foxtrot.web")
+
+TableHandler = Callable[[str, str, str], None]  # table, kind (e, p, o), rest
+RequestHandler = Callable[[dict[str, Any]], Awaitable[Any]]
+
+
+class NoOwnerError(Exception):
+    """Nobody listens on the owner's channel (it died), or it did not answer in time."""
+
+
+class RedisBus:
+    """One process's connection to Redis: table wake-ups, forwarded requests, replies."""
+
+    def __init__(self, url: str, node: str) -> None:
+        self.url = url
+        self.node = node
+        self.redis: aioredis.Redis = aioredis.from_url(url)
+        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._ids = itertools.count(1)
+        self._task: asyncio.Task[None] | None = None
+        self._on_table: TableHandler = lambda table, kind, rest: None
+        self._on_request: RequestHandler | None = None
+        self._handlers: set[asyncio.Task[None]] = set()
+        self.subscribed = asyncio.Event()
+
+    async def start(self, on_table: TableHandler, on_request: RequestHandler) -> None:
+        """Subscribe and listen (reconnecting after a Redis outage) until ``close``."""
+        self._on_table, self._on_request = on_table, on_request
+        self._task = asyncio.create_task(self._listen_forever())
+        await asyncio.wait_for(self.subscribed.wait(), timeout=30)
+
+    async def close(self) -> None:
+        """Stop listening and drop the connection."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        for task in list(self._handlers):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def _listen_forever(self) -> None:
+        while True:
+            try:
+                await self._listen()
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as error:
+                log.warning(
+                    "bus", extra={"table": None, "seat": None, "action": type(error).__name__}
+                )
+                self.subscribed.clear()
+                await asyncio.sleep(0.5)
+
+    async def _listen(self) -> None:
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        try:
+            await pubsub.psubscribe("fxt:*")
+            await pubsub.subscribe(f"fxn:{self.node}")
+            self.subscribed.set()
+            while True:
+                message = await pubsub.get_message(timeout=1.0)
+                if message is None:
+                    continue
+                channel = message["channel"].decode()
+                data = message["data"].decode()
+                if channel.startswith("fxt:"):
+                    kind, _, rest = data.partition(" ")
+                    self._on_table(channel[4:], kind, rest)
+                else:
+                    self._direct(json.loads(data))
+        finally:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _direct(self, payload: dict[str, Any]) -> None:
+        if "reply" in payload:
+            future = self._pending.pop(int(payload["reply"]), None)
+            if future is not None and not future.done():
+                future.set_result(payload.get("result"))
+            return
+        if self._on_request is None:
+            return
+        task = asyncio.create_task(self._answer(payload))
+        self._handlers.add(task)
+        task.add_done_callback(self._handlers.discard)
+
+    async def _answer(self, payload: dict[str, Any]) -> None:
+        assert self._on_request is not None
+        result = await self._on_request(payload)
+        if "id" in payload and "from" in payload:
+            reply = {"reply": payload["id"], "result": result}
+            with contextlib.suppress(RedisError, OSError):
+                await self.redis.publish(f"fxn:{payload['from']}", json.dumps(reply))
+
+    # ------------------------------------------------------------ sending
+
+    async def table(self, table: str, kind: str, rest: str) -> None:
+        """Tell every process about a table: ``e <seq>``, ``p <presence>``, ``o <node>``."""
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.publish(f"fxt:{table}", f"{kind} {rest}")
+
+    async def silent(self, nodes: list[str]) -> list[str]:
+        """The processes among ``nodes`` that no longer listen on their channel (dead)."""
+        if not nodes:
+            return []
+        try:
+            counts = await self.redis.pubsub_numsub(*[f"fxn:{node}" for node in nodes])
+        except (RedisError, OSError):
+            return []  # Redis itself is away: that proves nothing about the others
+        return [
+            channel.decode()[4:] if isinstance(channel, bytes) else str(channel)[4:]
+            for channel, count in counts
+            if not count
+        ]
+
+    async def tell(self, node: str, payload: dict[str, Any]) -> None:
+        """A request that needs no answer (a seat's connections)."""
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.publish(f"fxn:{node}", json.dumps(payload))
+
+    async def ask(self, node: str, payload: dict[str, Any], timeout: float) -> Any:
+        """A request to ``node`` and its answer; NoOwnerError if nobody listens or answers."""
+        number = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[number] = future
+        try:
+            try:
+                listeners = await self.redis.publish(
+                    f"fxn:{node}", json.dumps(payload | {"id": number, "from": self.node})
+                )
+            except (RedisError, OSError) as error:
+                raise NoOwnerError(f"the bus is unreachable: {error}") from None
+            if not listeners:
+                raise NoOwnerError(f"process {node} is not listening")
+            try:
+                return await asyncio.wait_for(future, timeout)
+            except TimeoutError:
+                raise NoOwnerError(f"process {node} did not answer in {timeout} s") from None
+        finally:
+            self._pending.pop(number, None)

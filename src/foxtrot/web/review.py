@@ -1,0 +1,217 @@
+"""After a match, for the page: the review of your moves and the rule check of a record.
+
+``GET /api/tables/{id}/review`` reviews the asking seat's moves;
+``POST /api/records/check`` checks any record file by the rules (below).
+
+It is the terminal game's review (``bots.coach.review`` with the verdicts of
+``bots.verdict``): every move of one seat graded against the expert's, each
+from that seat's observation before the move, so it names no card the seat
+could not see.  Only the seat whose token comes in ``Authorization: Bearer``
+is reviewed, and only once the match is over (during play it would be a coach
+for the deal in progress).
+
+The search is seconds of CPU for a match, so it runs in a worker process (one,
+started on first use; spawned, not forked, from a server with threads): a
+thread would hold the interpreter lock and slow every table of the server.
+Reviews are deterministic for a record, seat, deal and language only up to the
+time budget, and they are kept (a small cache), so asking again is free and two
+people asking at once share one search.  ``?deal=N`` reviews one deal (0-based):
+the page asks deal by deal and shows each as it comes.
+
+The page checks the fair deal itself (static/verify.js, WebCrypto): that is
+what must not depend on the server.  To give the same verdict as ``foxtrot
+verify FILE`` on any file, it also sends the file's bytes to ``POST
+/api/records/check``, which does what the command does besides the fair-deal
+check: read the record (rule G2: UTF-8, JSON, limits) and replay it through the
+engine (rule G3: every action legal, every score right).  The answer says which
+of the two failed, in the command's words; the page puts the three verdicts in
+the command's order (read, fair deal, rules).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, Final
+
+from fastapi import APIRouter, FastAPI, Header, Request
+
+from .. import i18n
+from ..core import FoxtrotError, from_record, parse_record
+from .lobby import Lobby, server_record
+from .protocol import Code, ProtocolError
+
+#: The search budget of one reviewed move: the terminal game's (iterations, CPU seconds).
+ITERATIONS: Final = 150
+SECONDS: Final = 0.05
+#: How many finished reviews the server keeps.
+CACHE: Final = 64
+#: The largest record file the rule check takes (a long 9-player match is a few hundred KB;
+#: ``foxtrot verify`` on the command line takes up to 64 MiB).
+CHECK_BYTES: Final = 4 * 1024 * 1024
+
+Key = tuple[str, int, int | None, str]
+
+
+def review_json(
+    record: Mapping[str, Any],
+    seat: int,
+    lang: str,
+    deal: int | None = None,
+    budget: tuple[int, float | None] = (ITERATIONS, SECONDS),
+) -> dict[str, Any]:
+    """The review of ``seat`` in ``record`` (one deal or all) as JSON: summary, verdicts, moves.
+
+    Runs in the worker process; ``record`` is a finished G2 record.
+    """
+    from ..bots.coach import review, summary  # noqa: PLC0415 (the worker's import, not the app's)
+    from ..bots.verdict import verdicts  # noqa: PLC0415
+
+    items = review(record, seat, lang, iterations=budget[0], seconds=budget[1], deal=deal)
+    return {
+        "seat": seat,
+        "deal": deal,
+        "deals": len(record["deals"]),
+        "summary": summary(items, lang),
+        "verdicts": [v.text(lang) for v in verdicts(record, seat, items, deal)],
+        "moves": [
+            {
+                "deal": item.deal,
+                "move": item.index + 1,
+                "played": str(item.played),
+                "best": str(item.best),
+                "grade": item.grade.value,
+                "loss": round(item.loss, 1),
+                "text": item.text(lang),
+            }
+            for item in items
+        ],
+    }
+
+
+def check_record(raw: bytes) -> dict[str, Any]:
+    """``foxtrot verify``'s checks other than the fair deal: read (G2), then replay (G3).
+
+    ``{"ok": true}``, or ``ok`` false with ``stage`` ("read" or "rules") and the
+    command's message.
+    """
+    try:
+        data = parse_record(raw)
+    except FoxtrotError as error:
+        return {"ok": False, "stage": "read", "error": str(error)}
+    try:
+        from_record(data)
+    except FoxtrotError as error:
+        return {"ok": False, "stage": "rules", "error": str(error)}
+    return {"ok": True}
+
+
+class Reviewer:
+    """The worker process, the reviews in progress and the finished ones."""
+
+    def __init__(self, budget: tuple[int, float | None] = (ITERATIONS, SECONDS)) -> None:
+        self.budget = budget
+        self._pool: Executor | None = None
+        self._done: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self._running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        return self._pool
+
+    async def review(
+        self, key: Key, record: Mapping[str, Any], seat: int, lang: str, deal: int | None
+    ) -> dict[str, Any]:
+        """The review for ``key``: kept, in progress (shared), or started in the worker."""
+        if key in self._done:
+            self._done.move_to_end(key)
+            return self._done[key]
+        running = self._running.get(key)
+        if running is None:
+            loop = asyncio.get_running_loop()
+            running = asyncio.ensure_future(
+                loop.run_in_executor(
+                    self._executor(), review_json, record, seat, lang, deal, self.budget
+                )
+            )
+            self._running[key] = running
+            running.add_done_callback(lambda _: self._running.pop(key, None))
+        result: dict[str, Any] = await asyncio.shield(running)
+        self._done[key] = result
+        while len(self._done) > CACHE:
+            self._done.popitem(last=False)
+        return result
+
+    def close(self) -> None:
+        """Stop the worker; a review in progress is abandoned."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def _seat(authorization: str | None, seat_of: Callable[[str], int | None]) -> int:
+    if not authorization or not authorization.lower().startswith("bearer "):
+        raise ProtocolError(Code.NO_TOKEN, "send your seat token as Authorization: Bearer")
+    seat = seat_of(authorization[7:].strip())
+    if seat is None:
+        raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat's token at this table")
+    return seat
+
+
+def review_router(lobby: Callable[[], Lobby], reviewer: Reviewer | None = None) -> APIRouter:
+    """The review route; ``lobby`` gives the running lobby.  The router's lifespan stops the
+    worker with the server."""
+    the_reviewer = reviewer or Reviewer()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            the_reviewer.close()
+
+    router = APIRouter(lifespan=lifespan)
+
+    @router.get("/api/tables/{table_id}/review")
+    async def review(
+        table_id: str,
+        lang: str = "en",
+        deal: int | None = None,
+        authorization: str | None = Header(None),
+    ) -> dict[str, Any]:
+        actor = await lobby().get(table_id)
+        seat = _seat(authorization, actor.seat_of)
+        if lang not in i18n.LANGUAGES:
+            raise ProtocolError(
+                Code.BAD_SCHEMA, f"language {lang[:10]!r} is not one of {', '.join(i18n.LANGUAGES)}"
+            )
+        record = server_record(actor)  # refuses a match that is not over
+        if deal is not None and not 0 <= deal < len(record["deals"]):
+            raise ProtocolError(
+                Code.BAD_SCHEMA,
+                f"deal {deal} is not a deal of this match (0 to {len(record['deals']) - 1})",
+            )
+        key: Key = (table_id, seat, deal, lang)
+        result = await the_reviewer.review(key, record, seat, lang, deal)
+        return {"table": table_id, **result}
+
+    @router.post("/api/records/check")
+    async def check(request: Request) -> dict[str, Any]:
+        too_large = ProtocolError(Code.TOO_LARGE, f"a record has at most {CHECK_BYTES} bytes")
+        size = request.headers.get("content-length", "")
+        if size.isdigit() and int(size) > CHECK_BYTES:
+            raise too_large
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > CHECK_BYTES:
+                raise too_large
+        return await asyncio.to_thread(check_record, bytes(raw))
+
+    return router

@@ -1,0 +1,83 @@
+// Messages from the server's catalog (GET /api/i18n/{lang}): the one set of translations
+// shared with the terminal game, the narration and the coach.
+export const LANGUAGES = ["en", "ru", "uk"];
+const STORE = "foxtrot.lang";
+
+let data = { lang: "en", messages: {}, cards: {} };
+let plural = new Intl.PluralRules("en");
+
+/** The language to start with: the one chosen before, else the browser's, else English. */
+export function initialLanguage() {
+  const saved = localStorage.getItem(STORE);
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const code = String(tag).slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(code)) return code;
+  }
+  return "en";
+}
+
+/** Fetch and use the catalog of ``lang``; remember the choice; the page's lang follows. */
+export async function load(lang) {
+  const answer = await fetch(`/api/i18n/${lang}`);
+  if (!answer.ok) throw new Error(`catalog ${lang}: HTTP ${answer.status}`);
+  data = await answer.json();
+  plural = new Intl.PluralRules(lang);
+  localStorage.setItem(STORE, lang);
+  document.documentElement.lang = lang;
+  return lang;
+}
+
+export function lang() {
+  return data.lang;
+}
+
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+/** The message ``key`` with ``values`` filled in (the key itself if it is missing). */
+export function t(key, values = {}) {
+  const message = data.messages[key];
+  if (message === undefined) return key;
+  if (typeof message !== "string") return n(key, Number(values.n ?? 0), values);
+  return fill(message, values);
+}
+
+/** The counted message ``key`` in the plural form of ``count`` (CLDR rules, as the server's). */
+export function n(key, count, values = {}) {
+  const forms = data.messages[key];
+  if (forms === undefined) return key;
+  if (typeof forms === "string") return fill(forms, { ...values, n: count });
+  const form = forms[plural.select(count)] ?? forms.other ?? forms.many ?? Object.values(forms)[0];
+  return fill(form, { ...values, n: count });
+}
+
+export function has(key) {
+  return key in data.messages;
+}
+
+/** A card's short text for the screen: "10♥", "Д♠". */
+export function cardShort(code) {
+  return (data.cards[code] || [code])[0];
+}
+
+/** A card in words, as a screen reader should say it: "Queen of spades", "дама пик". */
+export function cardName(code) {
+  return (data.cards[code] || [code, code])[1];
+}
+
+/** Cards in words, joined: "ten of hearts, Jack of clubs". */
+export function cardNames(codes) {
+  return codes.map(cardName).join(", ");
+}
+
+/** A line of text with every card glyph ("10♥", "Д♠") replaced by its name in words. */
+export function spoken(text) {
+  if (!data.spoken) {
+    data.spoken = new Map(Object.values(data.cards).map(([short, name]) => [short, name]));
+    const shorts = [...data.spoken.keys()].sort((a, b) => b.length - a.length).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    data.spokenRe = new RegExp(shorts.join("|"), "g");
+  }
+  return text.replace(data.spokenRe, (found) => data.spoken.get(found) || found);
+}

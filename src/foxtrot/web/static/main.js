@@ -1,0 +1,55 @@
+// The page: the language, the screens (the lobby at /, a table at /t/{id}), the rules dialog.
+import * as i18n from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import { TableView } from "./table.js";
+import { openRules } from "./panels.js";
+
+const main = document.getElementById("main");
+const picker = document.getElementById("lang-pick");
+let screen = null;
+
+function chrome() {
+  document.getElementById("skip").textContent = i18n.t("web_skip");
+  document.getElementById("home-link").textContent = i18n.t("web_title");
+  document.getElementById("lang-label").textContent = i18n.t("web_language");
+  document.getElementById("rules-open").textContent = i18n.t("web_rules");
+  document.getElementById("rules-close").textContent = i18n.t("web_close");
+  document.getElementById("rules-title").textContent = i18n.t("web_rules");
+  picker.value = i18n.lang();
+}
+
+function route() {
+  if (screen) screen.destroy();
+  const found = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
+  screen = found ? new TableView(found[1], main, navigate) : new Lobby(main, navigate);
+}
+
+function navigate(path) {
+  if (location.pathname !== path) history.pushState(null, "", path);
+  route();
+  main.focus();
+}
+
+async function start() {
+  await i18n.load(i18n.initialLanguage());
+  chrome();
+  route();
+}
+
+picker.addEventListener("change", async () => {
+  await i18n.load(picker.value);
+  chrome();
+  if (screen) screen.relang();
+  if (document.getElementById("rules-dialog").open) openRules();
+});
+document.getElementById("rules-open").addEventListener("click", () => openRules());
+document.getElementById("rules-close").addEventListener("click", () => document.getElementById("rules-dialog").close());
+document.getElementById("home-link").addEventListener("click", (event) => {
+  event.preventDefault();
+  navigate("/");
+});
+window.addEventListener("popstate", route);
+
+start().catch((error) => {
+  main.textContent = `Foxtrot: ${error.message}`;
+});

@@ -1,0 +1,137 @@
+// The table's WebSocket (docs/protocol.md): hello with the seat token and the last sequence
+// number seen, so that a reload or a lost connection comes back to the seat invisibly.
+const SEATS = "foxtrot.seat.";
+
+/** The seat token of this browser at table ``table`` (kept for that table only). */
+export function savedSeat(table) {
+  try {
+    const found = JSON.parse(localStorage.getItem(SEATS + table) || "null");
+    return found && typeof found.token === "string" ? found : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSeat(table, seat, token) {
+  localStorage.setItem(SEATS + table, JSON.stringify({ seat, token }));
+}
+
+export function forgetSeat(table) {
+  localStorage.removeItem(SEATS + table);
+}
+
+/** JSON over HTTP; a refusal becomes an Error with the server's code and message. */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const answer = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    const detail = Array.isArray(data.detail)
+      ? data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ")
+      : data.message || `HTTP ${answer.status}`;
+    const error = new Error(detail);
+    error.code = data.code || `http_${answer.status}`;
+    throw error;
+  }
+  return data;
+}
+
+let counter = 0;
+
+export class TableSocket {
+  /** ``handlers``: onMessage(msg), onState("connecting" | "open" | "lost"). */
+  constructor(table, { token, lang, onMessage, onState }) {
+    this.table = table;
+    this.token = token;
+    this.lang = lang;
+    this.onMessage = onMessage;
+    this.onState = onState;
+    this.seq = null; // the last sequence number seen
+    this.ws = null;
+    this.closed = false;
+    this.retry = 300;
+    this.pinger = null;
+  }
+
+  open() {
+    this.closed = false;
+    this.onState("connecting");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.table}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: "hello", lang: this.lang };
+      if (this.token) hello.token = this.token;
+      if (this.seq !== null) hello.last_seq = this.seq;
+      ws.send(JSON.stringify(hello));
+      this.retry = 300;
+      this.onState("open");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
+    };
+    ws.onmessage = (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (typeof msg.seq === "number" && (msg.type === "event" || msg.type === "snapshot")) {
+        this.seq = Math.max(this.seq ?? 0, msg.seq);
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws || this.closed) return;
+      this.onState("lost");
+      setTimeout(() => {
+        if (!this.closed && this.ws === ws) this.open();
+      }, this.retry);
+      this.retry = Math.min(this.retry * 2, 5000);
+    };
+  }
+
+  /** Reconnect in another language (the server narrates in the language of the hello). */
+  relang(lang) {
+    this.lang = lang;
+    const old = this.ws;
+    this.ws = null;
+    if (old) {
+      old.onclose = null;
+      old.close();
+    }
+    this.open();
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  /** Play ``action`` ("QS", "take") against the last seen sequence number; returns its id. */
+  act(action) {
+    counter += 1;
+    const id = `${Date.now().toString(36)}-${counter}`;
+    return this.send({ type: "action", id, seq: this.seq ?? 0, action }) ? id : null;
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.pinger);
+    if (this.ws) {
+      this.ws.onclose = null;
+      this.ws.close();
+    }
+    this.ws = null;
+  }
+}

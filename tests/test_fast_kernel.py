@@ -1,0 +1,239 @@
+"""The compiled kernel (``foxtrot.fast``, extra ``[fast]``) against the pure-Python reference.
+
+Differential tests on thousands of random positions at every table size and option: the
+same legal moves, the same move values, the same random numbers, the same playouts and
+likelihoods for the same random numbers, the same analyses to the last bit.  The kernel
+needs numba (installed by ``.[test]``, which includes ``[fast]``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from foxtrot import LeftoverPile, MostCardsTie, Phase, State, TableOptions, TakeRule, fast
+from foxtrot.bots import ExpertBot
+from foxtrot.bots.expert import search
+from foxtrot.bots.inference import decisions, log_likelihood
+from foxtrot.bots.rollout import move_values, unseen_by_rank
+from foxtrot.core.kernel import RANKS, TAKE_CODE, legal_codes
+
+np = pytest.importorskip("numpy", reason="the [fast] extra is not installed")
+pytest.importorskip("numba", reason="the [fast] extra is not installed")
+from foxtrot.fast import _playout, _random, _search  # noqa: E402 - only with numba
+
+ROOT = Path(__file__).resolve().parents[1]
+POSITIONS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.fixture(autouse=True)
+def _follow_the_environment() -> Iterator[None]:
+    yield
+    fast.use(None)
+
+
+def position(seed: int) -> State:
+    """A deal in progress at a random table, after a random number of random legal actions."""
+    rng = random.Random(seed)
+    players = rng.choice((2, 2, 3, 4, 4, 5, 6, 7))
+    options = TableOptions(
+        players=players,
+        take=rng.choice(list(TakeRule)),
+        forced_foxtrot=rng.random() < 0.3,
+        leftover_pile=rng.choice(list(LeftoverPile)),
+        most_cards_tie=rng.choice(list(MostCardsTie)),
+    )
+    while True:
+        state = State(options, dealer=rng.randrange(players))
+        state.deal(rng)
+        for _ in range(rng.randrange(0, 150)):
+            if state.phase is not Phase.PLAYING:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.phase is Phase.PLAYING:
+            return state
+
+
+def as_array(values: list[int]) -> Any:
+    return np.array(values, dtype=np.int64)
+
+
+seeds = st.integers(0, 2**32 - 1)
+
+
+@given(seeds, st.integers(0, 2**64 - 1))
+@settings(max_examples=300, deadline=None)
+def test_the_random_numbers_are_pythons(seed: int, child: int) -> None:
+    rng = random.Random(seed)
+    mt = _random.state_of(rng.getstate()[1])
+    assert [_random.uniform(mt) for _ in range(5)] == [rng.random() for _ in range(5)]
+    cards = list(range(seed % 90))
+    copy = as_array(cards)
+    _random.shuffle(mt, copy, len(cards))
+    rng.shuffle(cards)
+    assert copy.tolist() == cards
+    assert [_random.next_word(mt) for _ in range(3)] == [rng.getrandbits(32) for _ in range(3)]
+    assert tuple(mt.tolist()) == rng.getstate()[1]
+    seeded = np.empty(625, np.int64)
+    _random.seeded(seeded, child & 0xFFFFFFFF, child >> 32)
+    other = random.Random(child)
+    assert [_random.uniform(seeded) for _ in range(700)] == [other.random() for _ in range(700)]
+
+
+@given(seeds)
+@POSITIONS
+def test_the_same_legal_moves(seed: int) -> None:
+    state = position(seed)
+    hand, pile = state._hands[state._to_move], state._pile
+    take_any = not state._match
+    for forced in (False, True):
+        out = np.empty(64, np.int64)
+        n = _playout.legal_codes(as_array(hand), as_array(pile), take_any, forced, out)
+        assert out[:n].tolist() == legal_codes(hand, pile, take_any, forced)
+
+
+@given(seeds)
+@POSITIONS
+def test_the_same_move_values(seed: int) -> None:
+    state = position(seed)
+    rng = random.Random(seed)
+    unseen = unseen_by_rank(state)
+    for seat, hand in enumerate(state._hands):
+        mine = unseen[:]
+        for card in hand:
+            mine[card >> 2] -= 1
+        next_size = len(state._hands[(seat + 1) % state.players]) + rng.randrange(3)
+        for take_any in (False, True):
+            pure = move_values(hand, state._pile, take_any, mine, next_size)
+            codes, vals = np.empty(64, np.int64), np.empty(64, np.float64)
+            miss = fast.miss_table(sum(mine), next_size)
+            n = _playout.move_values(
+                as_array(hand),
+                as_array(state._pile),
+                take_any,
+                as_array(mine),
+                next_size,
+                miss,
+                codes,
+                vals,
+            )
+            assert dict(zip(codes[:n].tolist(), vals[:n].tolist(), strict=True)) == pure
+            assert codes[:n].tolist() == list(pure)  # the same order: the jitter follows it
+
+
+@given(seeds)
+@POSITIONS
+def test_the_same_likelihoods(seed: int) -> None:
+    state = position(seed)
+    seat = state._to_move
+    obs = state.observation(seat)
+    moves = decisions(obs)
+    world = state.resample(seat, random.Random(seed))
+    root = State.from_observation(obs, random.Random(seed))
+    args = fast._arrays(root, [TAKE_CODE], moves, 1)
+    hands = np.zeros((state.players, state.options.deck_size), np.int64)
+    for s, hand in enumerate(world._hands):
+        hands[s, : len(hand)] = hand
+    hn = as_array([len(hand) for hand in world._hands])
+    width = hands.shape[1] + args[-3].shape[1]
+    work = (np.empty(width, np.int64), np.empty(RANKS, np.int64), np.empty(64, np.int64))
+    floats = (np.empty(64, np.float64), np.empty(64, np.float64))
+    take_any, forced = not state._match, state.options.forced_foxtrot
+    likelihood: Any = _search.likelihood
+    found = likelihood(hands, hn, take_any, forced, *args[11:], *work, *floats)
+    assert found == log_likelihood(world._hands, moves, take_any, forced)
+
+
+def both(root: State, seat: int, seed: int, **kwargs: object) -> list[tuple[object, ...]]:
+    """``expert.search`` on the pure path and on the kernel: values, work and the generator's
+    state after."""
+    found: list[tuple[object, ...]] = []
+    for on in (False, True):
+        fast.use(on)
+        rng = random.Random(seed)
+        result = search(root, seat, rng, **kwargs)  # type: ignore[arg-type]
+        values = sorted((action.code, value) for action, value in result.values.items())
+        found.append((values, result.best, result.samples, rng.getstate()))
+    return found
+
+
+@given(seeds, st.sampled_from([1, 5, 1 << 30]))
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_same_playouts_for_the_same_random_numbers(seed: int, horizon: int) -> None:
+    state = position(seed)  # the true state: the oracle's search, rollouts only
+    seat = state._to_move
+    pure, compiled = both(
+        state, seat, seed, iterations=3, seconds=None, resample=False, moves=(), horizon=horizon
+    )
+    assert compiled == pure
+
+
+@given(seeds, st.sampled_from([1, 1, 3]))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_same_samples_and_weights(seed: int, pool: int) -> None:
+    state = position(seed)
+    seat = state._to_move
+    obs = state.observation(seat)
+    root = State.from_observation(obs, random.Random(seed))
+    moves = decisions(obs)
+    pure, compiled = both(
+        root,
+        seat,
+        seed,
+        iterations=4,
+        seconds=None,
+        resample=True,
+        moves=moves,
+        horizon=9,
+        pool=pool,
+    )
+    assert compiled == pure
+
+
+def test_the_same_analyses_on_the_digest_positions() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        digests = importlib.import_module("analysis_hash").digests  # a script, not a module
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    fast.use(False)
+    pure = digests(2)
+    fast.use(True)
+    assert digests(2) == pure
+
+
+def test_a_time_budget_is_kept_and_the_analysis_is_sound() -> None:
+    state = position(7)
+    obs = state.observation(state._to_move)
+    fast.use(True)
+    analysis = ExpertBot(iterations=10**6, seconds=0.3).analyse(obs, random.Random(1))
+    assert 2 <= analysis.samples < 10**6
+    assert analysis.seconds < 1.5
+    assert all(math.isfinite(value) for value in analysis.values.values())
+
+
+def test_the_environment_switches_the_kernel_off() -> None:
+    code = "from foxtrot import fast; print(fast.enabled(), fast.available())"
+    env = {**os.environ, "FOXTROT_FAST": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert done.stdout.split() == ["False", "True"]
+    assert fast.enabled() == (os.environ.get("FOXTROT_FAST", "1") != "0")
+
+
+def test_importing_the_package_loads_no_numba() -> None:
+    code = "import sys, foxtrot, foxtrot.bots, foxtrot.fast; print('numba' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -1,0 +1,343 @@
+"""Many server processes (issue 11): three ``foxtrot serve --bus`` sharing PostgreSQL and Redis.
+
+Players connected to different processes play whole matches at the same
+tables (joins and actions forwarded to each table's owner, events read from the
+log by the others); no message to anyone carries a card it may not see; and
+``kill -9`` of a table's owner in mid-deal, again and again, with people and
+computer seats, loses no accepted action and applies none twice: every match
+finishes, each client saw exactly the log's events, and every process serves
+the same record, the one the log rebuilds.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import new_postgres_database
+from test_web_hidden import cards_in, seen_by_seq
+from web_support import ServerProcess
+from websockets.sync.client import connect
+
+from foxtrot.core import replay
+from foxtrot.web.lobby import server_record
+from foxtrot.web.store import Store
+from foxtrot.web.tables import TableActor
+
+pytestmark = pytest.mark.timeout(300)
+LEASE = "1.5"
+
+
+class Cluster:
+    """Server processes on one database and one Redis; killed ones are replaced."""
+
+    def __init__(self, db: str, bus: str, home: Path, size: int = 3) -> None:
+        self.db, self.bus, self.home = db, bus, home
+        self.procs = [self._new() for _ in range(size)]
+        for proc in self.procs:
+            proc.start(wait=False)
+        for proc in self.procs:
+            proc.wait_ready()
+
+    def _new(self) -> ServerProcess:
+        return ServerProcess(self.db, self.home, "--bus", self.bus, "--lease-seconds", LEASE)
+
+    def live(self) -> list[ServerProcess]:
+        return [proc for proc in self.procs if proc.alive()]
+
+    def owner(self, table: str) -> ServerProcess | None:
+        for proc in self.live():
+            try:
+                if table in httpx.get(f"{proc.base}/api/cluster", timeout=2).json()["owned"]:
+                    return proc
+            except httpx.HTTPError:
+                continue
+        return None
+
+    def replace(self, dead: ServerProcess) -> ServerProcess:
+        fresh = self._new()
+        fresh.start(wait=False)
+        self.procs[self.procs.index(dead)] = fresh
+        return fresh
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.alive():
+                proc.kill()
+
+
+class Client(threading.Thread):
+    """A person (or, without a token, a spectator) who reconnects to any live process.
+
+    Keeps every message with the sequence number it was at (for the hidden-card
+    check), every event by number (to compare with the log), the acks.
+    """
+
+    def __init__(self, cluster: Cluster, table: str, token: str | None, first: int) -> None:
+        super().__init__(daemon=True)
+        self.cluster, self.table, self.token = cluster, table, token
+        self.prefer = first
+        self.seq = 0
+        self.log: list[tuple[int, str]] = []
+        self.events: dict[int, dict[str, Any]] = {}
+        self.acks: dict[str, int] = {}
+        self.sent: dict[str, str] = {}
+        self.stopping = threading.Event()
+        self.sessions = 0
+
+    def run(self) -> None:
+        rng = random.Random(hash((self.table, self.token)))
+        while not self.stopping.is_set():
+            live = self.cluster.live()
+            if not live:
+                time.sleep(0.1)
+                continue
+            proc = live[self.prefer % len(live)] if self.sessions == 0 else rng.choice(live)
+            try:
+                self._session(proc)
+            except Exception:
+                time.sleep(0.05)
+
+    def _session(self, proc: ServerProcess) -> None:
+        uri = f"{proc.ws_base}/ws/tables/{self.table}"
+        with connect(uri, open_timeout=3, close_timeout=0.2) as ws:
+            self.sessions += 1
+            hello: dict[str, Any] = {"type": "hello", "last_seq": self.seq}
+            if self.token:
+                hello["token"] = self.token
+            ws.send(json.dumps(hello))
+            while not self.stopping.is_set():
+                try:
+                    text = ws.recv(timeout=0.5)
+                except TimeoutError:
+                    continue
+                self._note(ws, text)
+
+    def _note(self, ws: Any, text: str | bytes) -> None:
+        message = json.loads(text)
+        kind = message["type"]
+        if kind == "event":
+            assert message["seq"] <= self.seq + 1, (self.seq, message["seq"])  # no gap
+            self.events[message["seq"]] = message
+            self.seq = max(self.seq, message["seq"])
+        elif kind == "snapshot":
+            self.seq = max(self.seq, message["seq"])
+        elif kind == "ack":
+            self.acks[message["id"]] = message["seq"]
+        self.log.append((self.seq, text if isinstance(text, str) else text.decode()))
+        view = message.get("view")
+        if kind in ("event", "snapshot") and view and view.get("legal") and self.token:
+            action_id = f"{self.table[:6]}-{message['seq']}"
+            self.sent[action_id] = view["legal"][0]
+            ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "id": action_id,
+                        "seq": message["seq"],
+                        "action": view["legal"][0],
+                    }
+                )
+            )
+
+
+def debug(db: str, cluster: Cluster) -> Any:
+    import sqlalchemy as sa  # noqa: PLC0415
+
+    engine = sa.create_engine(db)
+    with engine.connect() as c:
+        leases = c.execute(sa.text("select table_id, owner, expires_at - extract(epoch from clock_timestamp()) from leases")).all()
+        act = c.execute(sa.text("select pid, state, wait_event_type, left(query, 80) from pg_stat_activity where datname = current_database()")).all()
+    nodes = []
+    for proc in cluster.procs:
+        try:
+            nodes.append((proc.port, proc.alive(), httpx.get(f"{proc.base}/api/cluster", timeout=2).json()))
+        except Exception as e:
+            nodes.append((proc.port, proc.alive(), repr(e)))
+    return leases, act, nodes
+
+
+def create(proc: ServerProcess, **body: Any) -> str:
+    body = {"seed_seconds": 0, "bot_delay": 0.02, "grace_seconds": 600} | body
+    answer = httpx.post(f"{proc.base}/api/tables", json=body, timeout=20)
+    assert answer.status_code == 201, answer.text
+    return str(answer.json()["table"])
+
+
+def join(proc: ServerProcess, table: str, name: str) -> str:
+    answer = httpx.post(f"{proc.base}/api/tables/{table}/join", json={"name": name}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return str(answer.json()["token"])
+
+
+def wait_over(cluster: Cluster, tables: list[str], timeout: float) -> None:
+    deadline = time.time() + timeout
+    pending = set(tables)
+    while pending and time.time() < deadline:
+        for table in list(pending):
+            for proc in cluster.live():
+                try:
+                    if (
+                        httpx.get(f"{proc.base}/api/tables/{table}", timeout=2).json()["status"]
+                        == "over"
+                    ):
+                        pending.discard(table)
+                    break
+                except (httpx.HTTPError, KeyError):
+                    continue
+        time.sleep(0.2)
+    assert not pending, f"not finished: {pending}"
+
+
+def check_against_log(db: str, cluster: Cluster, table: str, token: str, clients: list[Client]):
+    """Every client saw the log's events; acks are in the log once; all records agree."""
+    row = Store(db).load(table)
+    assert row is not None
+    events = row.events
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))  # no gap, no repeat
+    ids = [(e.seat, e.action_id) for e in events if e.action_id]
+    assert len(ids) == len(set(ids)), "an action applied twice"
+    by_seq = {e.seq: e for e in events}
+    logged_ids = {e.action_id: e for e in events if e.action_id}
+    for client in clients:
+        for seq, message in client.events.items():
+            data = {k: v for k, v in message["data"].items() if k != "events"}
+            assert (message["kind"], data) == (by_seq[seq].kind, by_seq[seq].data), seq
+        for action_id, seq in client.acks.items():
+            assert logged_ids[action_id].seq == seq  # nothing acknowledged is lost
+            assert logged_ids[action_id].data["action"] == client.sent[action_id]
+    rebuilt = server_record(TableActor.restore(row, None))  # type: ignore[arg-type]
+    list(replay(rebuilt))  # a legal match, step by step
+    for proc in cluster.live():
+        served = httpx.get(
+            f"{proc.base}/api/tables/{table}/record",
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=10,
+        ).json()
+        assert served == rebuilt, proc.port
+    return rebuilt, events
+
+
+def test_three_processes_play_whole_matches_and_keep_cards_hidden(
+    postgres_server: str, redis_server: str, tmp_path: Path
+) -> None:
+    db = new_postgres_database(postgres_server)
+    cluster = Cluster(db, redis_server, tmp_path)
+    a, b, c = cluster.procs
+    clients: dict[str, list[tuple[int | None, Client]]] = {}
+    try:
+        mixed = create(a, seats=[{}, {}, {"kind": "easy"}], options={"players": 3, "target": 1})
+        people = create(b, options={"target": 1})
+        tokens = {
+            mixed: [join(b, mixed, "Ann"), join(c, mixed, "Bob")],  # joins forwarded
+            people: [join(a, people, "Cy"), join(c, people, "Di")],
+        }
+        for table, (first, second) in tokens.items():
+            clients[table] = [
+                (0, Client(cluster, table, first, 1)),
+                (1, Client(cluster, table, second, 2)),
+                (None, Client(cluster, table, None, 0)),
+            ]
+        for entries in clients.values():
+            for _seat, client in entries:
+                client.start()
+        wait_over(cluster, list(tokens), timeout=120)
+        time.sleep(0.5)  # the last events reach every client
+        for entries in clients.values():
+            for _seat, client in entries:
+                client.stopping.set()
+                client.join(timeout=5)
+        for table, entries in clients.items():
+            check_against_log(db, cluster, table, tokens[table][0], [c for _, c in entries])
+    finally:
+        for entries in clients.values():
+            for _seat, client in entries:
+                client.stopping.set()
+        cluster.close()
+    for table, entries in clients.items():
+        row = Store(db).load(table)
+        assert row is not None
+        record = server_record(TableActor.restore(row, None))  # type: ignore[arg-type]
+        server_seeds = [deal["fair"]["server_seed"] for deal in record["deals"]]
+        for seat, client in entries:
+            assert client.events, "every client saw the match"
+            seqs, seen = seen_by_seq(record, row.events, seat)
+            revealed = 0
+            for seq, text in client.log:
+                for token in tokens[table]:
+                    assert token not in text
+                for index, seed in enumerate(server_seeds):
+                    if seed in text:
+                        assert '"reveal"' in text or index < revealed
+                        revealed = max(revealed, index + 1)
+                at = bisect.bisect_right(seqs, seq) - 1
+                allowed = seen[at] if at >= 0 else set()
+                assert cards_in(text) <= allowed, (seat, seq, cards_in(text) - allowed)
+
+
+def test_kill_9_of_the_owner_mid_deal_loses_nothing_and_repeats_nothing(
+    postgres_server: str, redis_server: str, tmp_path: Path
+) -> None:
+    db = new_postgres_database(postgres_server)
+    cluster = Cluster(db, redis_server, tmp_path)
+    a, b, c = cluster.procs
+    rng = random.Random(20261201)
+    people: list[Client] = []
+    try:
+        mixed = create(a, seats=[{}, {}, {"kind": "medium"}], options={"players": 3, "target": 30})
+        duel = create(b, seats=[{}, {"kind": "easy"}], options={"target": 30})
+        tokens = {
+            mixed: [join(a, mixed, "Ann"), join(b, mixed, "Bob")],
+            duel: [join(c, duel, "Cy")],
+        }
+        people = [
+            Client(cluster, table, token, i)
+            for table, table_tokens in tokens.items()
+            for i, token in enumerate(table_tokens, 1)
+        ]
+        for person in people:
+            person.start()
+        failovers: list[float] = []
+        for kill in range(4):
+            table = (mixed, duel)[kill % 2]
+            time.sleep(rng.uniform(0.3, 1.2))
+            owner = cluster.owner(table)
+            waited = time.monotonic()
+            while owner is None:  # the last kill may have taken both tables' owner
+                assert time.monotonic() - waited < 30, ("no owner", debug(db, cluster))
+                time.sleep(0.1)
+                owner = cluster.owner(table)
+            before = max(p.seq for p in people if p.table == table)
+            owner.kill()  # mid-deal: the people and the computers keep playing meanwhile
+            killed = time.monotonic()
+            cluster.replace(owner)
+            while max(p.seq for p in people if p.table == table) <= before:
+                if time.monotonic() - killed > 30:
+                    print("DEBUG", debug(db, cluster), flush=True)
+                    raise AssertionError("nobody took the table over")
+                time.sleep(0.02)
+            failovers.append(time.monotonic() - killed)
+        for proc in cluster.procs:
+            proc.wait_ready()
+        wait_over(cluster, [mixed, duel], timeout=150)
+        time.sleep(0.5)
+        for person in people:
+            person.stopping.set()
+            person.join(timeout=5)
+        assert sum(p.sessions for p in people) > len(people), "the clients reconnected"
+        assert max(failovers) < 15, failovers
+        for table, table_tokens in tokens.items():
+            check_against_log(
+                db, cluster, table, table_tokens[0], [p for p in people if p.table == table]
+            )
+    finally:
+        for person in people:
+            person.stopping.set()
+        cluster.close()
