@@ -12,7 +12,7 @@ Every variant plays the same decks, so differences between variants are paired
 (the interval of a difference is that of the per-deal differences).
 
 A variant is ``NAME:key=value,...`` with ``ExpertBot`` arguments (``iterations``,
-``share``, ``pool``, ``horizon``); the search has no time limit (repeatable).  The
+``share``, ``pool``, ``horizon``, ``rival``); the search has no time limit (repeatable).  The
 decision times are CPU times of the worker (``time.process_time``).
 """
 
@@ -36,7 +36,7 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     kwargs: dict[str, Any] = {"seconds": None}
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
-        kwargs[key] = float(value) if key == "share" else int(value)
+        kwargs[key] = float(value) if key in {"share", "rival"} else int(value)
     return name, kwargs
 
 

@@ -23,10 +23,11 @@ from foxtrot.bots import (
     decide_oracle,
     make_bot,
 )
-from foxtrot.bots.expert import _pick, effective_size, temper, tempered, tempering_power
+from foxtrot.bots.expert import _pick, effective_size, margin, temper, tempered, tempering_power
 from foxtrot.bots.inference import SURPRISE, decisions, log_likelihood
 from foxtrot.bots.rollout import policy_move, rollout, unseen_by_rank
-from foxtrot.core.kernel import RANKS, SUITS, TAKE_CODE
+from foxtrot.bots.values import CARD_VALUE
+from foxtrot.core.kernel import CARD_POINTS, FOXTROT_BONUSES, RANKS, SUITS, TAKE_CODE
 from foxtrot.research import parse_bots
 from helpers import card, deal_rigged, new_state
 
@@ -287,3 +288,21 @@ def test_tournament_entrants_keep_their_levels_budget() -> None:
     assert isinstance(hard, ExpertBot) and isinstance(expert, ExpertBot)
     assert (hard.iterations, hard.seconds) == (BUDGETS["hard"][0], None)
     assert (expert.iterations, expert.seconds) == (BUDGETS["expert"][0], None)
+
+
+def test_the_margin_against_the_best_rival() -> None:
+    state = _mid_deal(11, 4, TakeRule.ANY)
+    while state.phase is Phase.PLAYING and sum(map(len, state._taken)) < 12:
+        state._do(state.legal_actions()[0].code)
+    assert state.phase is Phase.PLAYING
+    points = [
+        sum(CARD_POINTS[c] + CARD_VALUE for c in taken) + sum(FOXTROT_BONUSES[f] for f in foxtrots)
+        for taken, foxtrots in zip(state._taken, state._foxtrots, strict=True)
+    ]
+    assert len(set(points)) > 1
+    for seat in range(4):
+        others = points[:seat] + points[seat + 1 :]
+        mean, best = sum(others) / 3, max(others)
+        assert margin(state, seat) == pytest.approx(points[seat] - mean)
+        assert margin(state, seat, 1.0) == pytest.approx(points[seat] - best)
+        assert margin(state, seat, 0.5) == pytest.approx(points[seat] - (mean + best) / 2)

@@ -34,7 +34,8 @@ pytest.importorskip("numba", reason="the [fast] extra is not installed")
 from foxtrot.fast import _playout, _random, _search  # noqa: E402 - only with numba
 
 ROOT = Path(__file__).resolve().parents[1]
-POSITIONS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Thousands of positions where a position is cheap to compare.
+POSITIONS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(autouse=True)
@@ -217,6 +218,7 @@ def test_a_time_budget_is_kept_and_the_analysis_is_sound() -> None:
     state = position(7)
     obs = state.observation(state._to_move)
     fast.use(True)
+    assert fast.warm_up()
     analysis = ExpertBot(iterations=10**6, seconds=0.3).analyse(obs, random.Random(1))
     assert 2 <= analysis.samples < 10**6
     assert analysis.seconds < 1.5
@@ -231,6 +233,9 @@ def test_the_environment_switches_the_kernel_off() -> None:
     )
     assert done.stdout.split() == ["False", "True"]
     assert fast.enabled() == (os.environ.get("FOXTROT_FAST", "1") != "0")
+    fast.use(False)
+    assert not fast.enabled()
+    assert not fast.warm_up()
 
 
 def test_importing_the_package_loads_no_numba() -> None:

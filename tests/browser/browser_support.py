@@ -8,6 +8,7 @@ does not start makes the tests fail with the reason.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -118,6 +119,7 @@ class ServerProcess:
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: its workers end with it
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -137,15 +139,19 @@ class ServerProcess:
         )
 
     def stop(self) -> None:
-        """SIGTERM (the server stops cleanly), SIGKILL if it lingers."""
-        if self.proc is None or self.proc.poll() is not None:
+        """SIGTERM (the server stops cleanly), SIGKILL if it lingers; then any worker process
+        it left behind (its process group) is killed too."""
+        if self.proc is None:
             return
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
 
     def tail(self, lines: int = 40) -> str:
         """The last lines of the server's log (for failure messages)."""

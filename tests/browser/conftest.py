@@ -29,7 +29,7 @@ from .browser_support import ARTIFACTS, Api, ServerProcess, launch_chromium
 NewContext = Callable[..., BrowserContext]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def foxtrot_server() -> Iterator[ServerProcess]:
     """``foxtrot serve`` as a subprocess for the whole session, on SQLite in a temporary folder."""
     home = Path(tempfile.mkdtemp(prefix="foxtrot-browser-"))
@@ -42,13 +42,13 @@ def foxtrot_server() -> Iterator[ServerProcess]:
         shutil.rmtree(home, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def base_url(foxtrot_server: ServerProcess) -> str:
     """The server's address, ``http://127.0.0.1:<port>``."""
     return foxtrot_server.base_url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def api(base_url: str) -> Iterator[Api]:
     """The server's HTTP API."""
     client = Api(base_url)
@@ -56,14 +56,14 @@ def api(base_url: str) -> Iterator[Api]:
     client.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     """Playwright's sync API, started once."""
     with sync_playwright() as instance:
         yield instance
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """Debian's Chromium, headless (never ``playwright install``)."""
     chromium = launch_chromium(playwright)
@@ -71,7 +71,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     chromium.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def artifacts() -> Path:
     """The folder the browser tests keep screenshots in (``FOXTROT_ARTIFACTS`` overrides)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

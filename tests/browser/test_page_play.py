@@ -318,3 +318,45 @@ def test_language_switch_at_the_table(new_context: NewContext, api: Api) -> None
     page.locator("#hand button").first.focus()
     play_one(page, "Enter")
     expect(page.locator("#log-list")).to_contain_text(re.compile("Ann (кладе|робить)"))
+
+
+def test_an_unknown_seat_token_is_dropped_for_watching(new_context: NewContext, api: Api) -> None:
+    """A token the table does not know (an old one): the page says so and watches instead."""
+    table, _token = computer_table(api)
+    context = new_context()
+    page = seat_page(context, table, 0, "x" * 43)
+    expect(page.locator("#t-msg")).to_contain_text("not known here")
+    expect(page.locator("#t-mine")).to_be_hidden()
+    assert page.evaluate(f"() => localStorage.getItem('foxtrot.seat.{table}')") is None
+
+
+def test_turn_timer_counts_down_and_warns(new_context: NewContext, api: Api) -> None:
+    """With a turn timer the turn line counts down and the assertive region says "Hurry"."""
+    summary = api.create(
+        options={"players": 2, "target": 1},
+        seats=[{"kind": "person"}, {"kind": "medium"}],
+        turn_seconds=11,
+    )
+    joined = api.join(summary["table"], "Ann", 0)
+    page = seat_page(new_context(), summary["table"], 0, joined["token"])
+    assert my_turn_or_over(page)
+    expect(page.locator("#t-timer")).to_contain_text("seconds left")
+    expect(page.locator("#live-assertive")).to_contain_text("Hurry", timeout=8_000)
+
+
+def test_an_away_player_shows_the_countdown(new_context: NewContext, api: Api) -> None:
+    """When the other person's page closes, the table shows how long until a computer plays."""
+    summary = api.create(
+        options={"players": 2, "target": 1},
+        seats=[{"kind": "person"}, {"kind": "person"}],
+        grace_seconds=120,
+    )
+    ann = api.join(summary["table"], "Ann", 0)
+    bob = api.join(summary["table"], "Bob", 1)
+    ann_page = seat_page(new_context(), summary["table"], 0, ann["token"])
+    bob_context = new_context()
+    seat_page(bob_context, summary["table"], 1, bob["token"])
+    bob_row = ann_page.locator("#t-players tbody tr", has_text="Bob")
+    expect(bob_row).to_contain_text("here")
+    bob_context.close()
+    expect(bob_row).to_contain_text(re.compile(r"away: a computer plays in 1[01]\d seconds"))

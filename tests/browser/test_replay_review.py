@@ -39,7 +39,7 @@ def test_only_a_seat_of_a_finished_match_gets_a_review(api: Api, one_deal: Match
     wrong_deal = _review(api, table, token, "?deal=7")
     assert wrong_deal.status_code == 400
     assert "deal 7" in wrong_deal.json()["message"]
-    open_table = api.create(options={"players": 2})["table"]
+    open_table = api.create(options={"players": 2}, public=False)["table"]
     waiting = api.join(open_table, "Cy")["token"]
     refused = _review(api, open_table, waiting)
     assert refused.status_code == 409

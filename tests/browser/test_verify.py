@@ -268,3 +268,23 @@ def test_the_rule_check_answers_in_the_commands_words(
     huge = api.http.post("/api/records/check", content=b" " * (4 * 1024 * 1024 + 1))
     assert huge.status_code == 400
     assert huge.json()["code"] == "too_large"
+
+
+def test_without_webcrypto_the_page_says_so(page: Page, seeded: tuple[str, str, Record]) -> None:
+    """On a plain-http address other than localhost browsers give no crypto.subtle."""
+    _, _, record = seeded
+    open_bench(page)
+    page.evaluate("() => Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined })")
+    page.evaluate(
+        """async (record) => {
+            const { mountVerify } = await import('/static/verify.js');
+            mountVerify(document.getElementById('after'), { record });
+        }""",
+        record,
+    )
+    page.click(".verify-start")
+    page.wait_for_selector(".verify-refused")
+    assert page.inner_text(".verify-refused") == (
+        "The check could not run: this browser offers no WebCrypto here:"
+        " open the page over https:// or on localhost."
+    )

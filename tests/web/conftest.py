@@ -136,9 +136,9 @@ def redis_server() -> Iterator[str]:
         pytest.fail("redis-server is not installed: apt-get install -y redis-server")
     folder = Path(tempfile.mkdtemp(prefix="foxtrot-redis-"))
     port = free_port()
+    options = ["--save", "", "--appendonly", "no", "--daemonize", "no"]
     proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder)]
-        + ["--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes"],
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), *options],
         stdout=open(folder / "log", "wb"),  # noqa: SIM115
         stderr=subprocess.STDOUT,
     )

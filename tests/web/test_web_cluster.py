@@ -148,22 +148,6 @@ class Client(threading.Thread):
             )
 
 
-def debug(db: str, cluster: Cluster) -> Any:
-    import sqlalchemy as sa  # noqa: PLC0415
-
-    engine = sa.create_engine(db)
-    with engine.connect() as c:
-        leases = c.execute(sa.text("select table_id, owner, expires_at - extract(epoch from clock_timestamp()) from leases")).all()
-        act = c.execute(sa.text("select pid, state, wait_event_type, left(query, 80) from pg_stat_activity where datname = current_database()")).all()
-    nodes = []
-    for proc in cluster.procs:
-        try:
-            nodes.append((proc.port, proc.alive(), httpx.get(f"{proc.base}/api/cluster", timeout=2).json()))
-        except Exception as e:
-            nodes.append((proc.port, proc.alive(), repr(e)))
-    return leases, act, nodes
-
-
 def create(proc: ServerProcess, **body: Any) -> str:
     body = {"seed_seconds": 0, "bot_delay": 0.02, "grace_seconds": 600} | body
     answer = httpx.post(f"{proc.base}/api/tables", json=body, timeout=20)
@@ -175,6 +159,15 @@ def join(proc: ServerProcess, table: str, name: str) -> str:
     answer = httpx.post(f"{proc.base}/api/tables/{table}/join", json={"name": name}, timeout=30)
     assert answer.status_code == 200, answer.text
     return str(answer.json()["token"])
+
+
+def status(cluster: Cluster, table: str) -> str:
+    for proc in cluster.live():
+        try:
+            return str(httpx.get(f"{proc.base}/api/tables/{table}", timeout=2).json()["status"])
+        except (httpx.HTTPError, KeyError):
+            continue
+    return "unknown"
 
 
 def wait_over(cluster: Cluster, tables: list[str], timeout: float) -> None:
@@ -196,7 +189,9 @@ def wait_over(cluster: Cluster, tables: list[str], timeout: float) -> None:
     assert not pending, f"not finished: {pending}"
 
 
-def check_against_log(db: str, cluster: Cluster, table: str, token: str, clients: list[Client]):
+def check_against_log(
+    db: str, cluster: Cluster, table: str, token: str, clients: list[Client]
+) -> None:
     """Every client saw the log's events; acks are in the log once; all records agree."""
     row = Store(db).load(table)
     assert row is not None
@@ -222,7 +217,6 @@ def check_against_log(db: str, cluster: Cluster, table: str, token: str, clients
             timeout=10,
         ).json()
         assert served == rebuilt, proc.port
-    return rebuilt, events
 
 
 def test_three_processes_play_whole_matches_and_keep_cards_hidden(
@@ -291,8 +285,8 @@ def test_kill_9_of_the_owner_mid_deal_loses_nothing_and_repeats_nothing(
     rng = random.Random(20261201)
     people: list[Client] = []
     try:
-        mixed = create(a, seats=[{}, {}, {"kind": "medium"}], options={"players": 3, "target": 30})
-        duel = create(b, seats=[{}, {"kind": "easy"}], options={"target": 30})
+        mixed = create(a, seats=[{}, {}, {"kind": "medium"}], options={"players": 3, "target": 150})
+        duel = create(b, seats=[{}, {"kind": "easy"}], options={"target": 150})
         tokens = {
             mixed: [join(a, mixed, "Ann"), join(b, mixed, "Bob")],
             duel: [join(c, duel, "Cy")],
@@ -305,13 +299,16 @@ def test_kill_9_of_the_owner_mid_deal_loses_nothing_and_repeats_nothing(
         for person in people:
             person.start()
         failovers: list[float] = []
-        for kill in range(4):
-            table = (mixed, duel)[kill % 2]
-            time.sleep(rng.uniform(0.3, 1.2))
+        for _kill in range(4):
+            time.sleep(rng.uniform(0.3, 1.0))
+            playing = [t for t in (mixed, duel) if status(cluster, t) == "playing"]
+            if not playing:
+                break
+            table = rng.choice(playing)
             owner = cluster.owner(table)
             waited = time.monotonic()
             while owner is None:  # the last kill may have taken both tables' owner
-                assert time.monotonic() - waited < 30, ("no owner", debug(db, cluster))
+                assert time.monotonic() - waited < 30, "the table has no owner"
                 time.sleep(0.1)
                 owner = cluster.owner(table)
             before = max(p.seq for p in people if p.table == table)
@@ -319,11 +316,10 @@ def test_kill_9_of_the_owner_mid_deal_loses_nothing_and_repeats_nothing(
             killed = time.monotonic()
             cluster.replace(owner)
             while max(p.seq for p in people if p.table == table) <= before:
-                if time.monotonic() - killed > 30:
-                    print("DEBUG", debug(db, cluster), flush=True)
-                    raise AssertionError("nobody took the table over")
+                assert time.monotonic() - killed < 30, "nobody took the table over"
                 time.sleep(0.02)
             failovers.append(time.monotonic() - killed)
+        assert len(failovers) >= 3, failovers
         for proc in cluster.procs:
             proc.wait_ready()
         wait_over(cluster, [mixed, duel], timeout=150)

@@ -98,7 +98,11 @@ def test_illegal_and_out_of_turn_change_nothing(db_url: str) -> None:
             absent = next(c for c in ("AS", "AH", "KS", "KD", "2C", "3C") if c not in view["hand"])
             error = mover.act(absent, "bad1")
             assert error["code"] == "illegal" and "not in the hand" in error["message"]
-            assert mover.act("pass", "bad2")["code"] == "illegal"
+            assert error["reason"] == "not_in_hand"
+            error = mover.act("take", "bad3")  # two_people's tables play take = match
+            assert (error["code"], error["reason"]) == ("illegal", "take_not_allowed")
+            error = mover.act("pass", "bad2")  # not an action at all: no engine reason
+            assert error["code"] == "illegal" and error["reason"] is None
             error = waiter.act(waiter.latest["hand"][0], "early", seq=before)
             assert error["code"] == "not_your_turn"
             assert table_seq(client, table) == before

@@ -117,9 +117,13 @@ class Analysis:
 _WORTH = tuple(points + CARD_VALUE for points in CARD_POINTS)  # a taken card, by id
 
 
-def margin(state: State, seat: int) -> float:
+def margin(state: State, seat: int, rival: float = 0.0) -> float:
     """The seat's result minus the others' mean: deal scores once the deal is over, else the
-    points taken so far (card points, foxtrot bonuses, a share of most cards per card)."""
+    points taken so far (card points, foxtrot bonuses, a share of most cards per card).
+
+    With ``rival`` above 0 the others count as ``(1 - rival) * mean + rival * best``: at
+    more than two players a point given to one rival costs more than his share of the mean
+    (an experiment; only the pure search computes it)."""
     if state.phase is Phase.PLAYING:
         worth, bonus = _WORTH.__getitem__, FOXTROT_BONUSES.__getitem__
         scores = [
@@ -131,6 +135,9 @@ def margin(state: State, seat: int) -> float:
         assert log.scores is not None
         scores = [line.total for line in log.scores]
     others = (sum(scores) - scores[seat]) / (len(scores) - 1)
+    if rival:
+        best = max(score for index, score in enumerate(scores) if index != seat)
+        others = (1 - rival) * others + rival * best
     return scores[seat] - others
 
 
@@ -146,6 +153,7 @@ def search(
     horizon: int,
     share: float = ESS_SHARE,
     pool: int = 1,
+    rival: float = 0.0,
 ) -> Analysis:
     """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``).
 
@@ -154,24 +162,31 @@ def search(
     deals, chosen in proportion to the model's weight (rollouts go to deals that
     explain the others' moves), and weighs the mean weight of its pool, which keeps
     the estimate the same in expectation (importance sampling with a resampled
-    proposal): a sharper sampler when few deals fit.
+    proposal): a sharper sampler when few deals fit.  ``rival`` scores against the best
+    other seat rather than the others' mean (``margin``).  Neither measured better than the
+    defaults (``benchmarks/strength_deals.py``, 4 players, take = match), and both run on the
+    pure path only.
     """
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
     codes = [action.code for action in root.legal_actions()]
     # per sample: how well it explains the others' moves, and each action's margin; computed
     # by the compiled kernel if installed (the same numbers), else by the loop below
-    logs, margins = fast.samples(
-        root,
-        seat,
-        rng,
-        codes,
-        iterations=iterations,
-        deadline=deadline,
-        resample=resample,
-        moves=moves,
-        horizon=horizon,
-        pool=pool,
+    logs, margins = (
+        ([], [])
+        if rival
+        else fast.samples(
+            root,
+            seat,
+            rng,
+            codes,
+            iterations=iterations,
+            deadline=deadline,
+            resample=resample,
+            moves=moves,
+            horizon=horizon,
+            pool=pool,
+        )
     )
     take_any = not root._match
     forced = root.options.forced_foxtrot
@@ -196,7 +211,7 @@ def search(
             if code != TAKE_CODE:
                 after[code >> 2] -= 1
             rollout(state, random.Random(seed), horizon, after)
-            found.append(margin(state, seat))
+            found.append(margin(state, seat, rival))
         margins.append(found)
     weights = temper(logs, share) if share > 0 else tempered(logs, 1.0)
     total = sum(weights)
@@ -240,6 +255,7 @@ class ExpertBot:
         *,
         share: float = ESS_SHARE,
         pool: int = 1,
+        rival: float = 0.0,
     ) -> None:
         if not 0 <= share <= 1:
             raise ValueError(f"share: {share!r} is not between 0 and 1")
@@ -250,6 +266,7 @@ class ExpertBot:
         self.horizon = horizon
         self.share = share
         self.pool = pool
+        self.rival = rival
 
     def analyse(self, obs: Observation, rng: random.Random) -> Analysis:
         """Search from ``obs``: the value of every legal action by expected deal margin."""
@@ -268,6 +285,7 @@ class ExpertBot:
             horizon=depth,
             share=self.share,
             pool=self.pool,
+            rival=self.rival,
         )
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:

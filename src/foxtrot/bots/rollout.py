@@ -8,6 +8,11 @@ foxtrot, the bonuses) and the odds of the next hand are the engine's own, from
 ``core.kernel``.  It values each move as the greedy bot does — what it takes
 now minus what it offers the next player, by the odds of what the next hand
 holds (``move_values``) — and plays the best with a little random jitter.
+
+With the ``[fast]`` extra the expert's search runs a compiled twin of this module
+(``foxtrot.fast._playout``: the same numbers, in the same order, from the same
+random numbers); a change here must be made there too, and
+``tests/test_fast_kernel.py`` fails until both agree.
 """
 
 from __future__ import annotations

@@ -63,7 +63,11 @@ def run(args: argparse.Namespace, out: Console) -> int:
     configure()
     url = args.db or default_url()
     app = create_app(
-        url, idle_seconds=args.idle_hours * 3600, bus_url=args.bus, lease_seconds=args.lease_seconds
+        url,
+        idle_seconds=args.idle_hours * 3600,
+        bus_url=args.bus,
+        lease_seconds=args.lease_seconds,
+        warm=True,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""

@@ -109,11 +109,11 @@ class Views:
         self.deal_scores: tuple[tuple[object, ...], ...] = ()
 
     def refresh(self, state: State, key: tuple[int, int, Phase]) -> None:
-        """Build the public part of the position ``key``; forget the seats' observations."""
-        self.key = key
-        seats = self.seats
-        for seat in range(len(seats)):
-            seats[seat] = None
+        """Build the public part of the position ``key``; forget the seats' observations.
+
+        ``key`` is set last, so that a reader never pairs it with the last position's parts.
+        """
+        self.seats = [None] * len(self.seats)
         actions = state._actions
         history = self.history
         if self.history_of is actions and len(history) <= len(actions):
@@ -157,6 +157,7 @@ class Views:
             self.deal_scores,
             state.winner,
         )
+        self.key = key
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:

@@ -8,7 +8,8 @@ bit: the same random numbers from the caller's ``random.Random``, the same rules
 (``_search``: the loop; ``_playout``: rules and policy; ``_random``: Python's generator).  The
 pure-Python search stays the readable reference and the fallback; nothing here imports
 numba until a search asks for it, so ``import foxtrot`` stays fast and free of third-party
-packages.  The first search of a process compiles (or loads from numba's cache) the kernel.
+packages.  The first search of a process compiles (or loads from numba's cache) the kernel,
+unless ``warm_up()`` did it before.
 
 ``FOXTROT_FAST=0`` in the environment (or ``use(False)``) forces the pure path, to compare.
 """
@@ -33,11 +34,12 @@ if TYPE_CHECKING:
     from ..bots.inference import Decision
     from ..core import State
 
-__all__ = ["available", "enabled", "samples", "use"]
+__all__ = ["available", "enabled", "samples", "use", "warm_up"]
 
 _forced: bool | None = None  # use(): None follows the environment
 _kernel: Any = None  # the compiled module, once loaded
 _miss: Any = None  # the table of kernel.miss_chances, grown as searches need
+_warm = False  # warm_up() done
 
 
 @functools.cache
@@ -70,6 +72,37 @@ def _load() -> Any:
 
         _kernel = (_search, numpy)
     return _kernel
+
+
+def warm_up() -> bool:
+    """Compile the kernel now (or load it from numba's cache) rather than in the first
+    search: for a server or a match about to start.  True if the kernel is in use.
+
+    (A search that finds the kernel cold warms it up first, and does not count that time
+    against its budget: the first move of a process waits, but is not played weaker.)"""
+    global _warm  # noqa: PLW0603 - once per process
+    if not enabled():
+        return False
+    if not _warm:
+        _warm = True
+        from ..core import State, TableOptions  # noqa: PLC0415 - only for the warm-up
+
+        state = State(TableOptions(), dealer=0)
+        state.deal(random.Random(0))
+        codes = [action.code for action in state.legal_actions()]
+        rng = random.Random(0)
+        samples(
+            state,
+            1,
+            rng,
+            codes,
+            iterations=1,
+            deadline=math.inf,
+            resample=True,
+            moves=(),
+            horizon=1,
+        )
+    return True
 
 
 def miss_table(pool: int, hand: int) -> Any:
@@ -119,6 +152,10 @@ def samples(
     ``random.Random``): the caller's pure loop then does the work."""
     if iterations <= 0 or not codes or not _usable(rng, pool):
         return [], []
+    if not _warm:
+        start = time.perf_counter()
+        warm_up()
+        deadline += time.perf_counter() - start
     kernel, np = _load()
     args = _arrays(root, codes, moves, horizon)
     logs = np.empty(iterations, np.float64)

@@ -31,7 +31,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _sources_digest() -> str:
     """A digest of the sources the compiled kernel is built from."""
     files = [Path(m.__file__ or "") for m in (actions, cards, kernel, values, rollout, inference)]
-    files += sorted(Path(__file__).parent.glob("*.py"))
+    files += sorted(Path(__file__).parent.glob("_[!_]*.py"))  # the compiled modules
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.read_bytes())

@@ -22,7 +22,7 @@ from .bus import Bucket, Connection
 from .lobby import Lobby, seat_replay, server_record, summary
 from .logs import log
 from .metrics import Metrics
-from .page import page_router
+from .page import page_router, warm_coach
 from .protocol import (
     ActionIn,
     Code,
@@ -67,6 +67,7 @@ def create_app(
     message_rate: float = 20.0,
     bus_url: str | None = None,
     lease_seconds: float = 3.0,
+    warm: bool = False,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -74,6 +75,8 @@ def create_app(
     (bursts of twice that); the excess is refused with ``throttled``.
     ``bus_url`` (Redis) makes this process one of many sharing the database
     (web/cluster.py); a table's lease lasts ``lease_seconds`` unrenewed.
+    ``warm`` starts the expert's and the coach's workers at boot (``foxtrot serve``), so the
+    first computer move and the first hint do not wait for them to load.
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -90,6 +93,9 @@ def create_app(
         metrics.attach(the_lobby)
         holder["lobby"] = the_lobby
         await the_lobby.boot()
+        if warm:
+            the_lobby.computers.warm_up()
+            warm_coach()
         try:
             yield
         finally:

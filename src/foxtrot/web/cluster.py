@@ -124,14 +124,25 @@ class Cluster:
         for dead in await self.bus.silent(others):
             self.lobby.log_info("dead", None, dead)
             await lobby.db(self.leases.expire, dead)
+        await self._forget_dead_followers()
         for table_id in await lobby.db(self.leases.orphans):
-            won = await self.claim(table_id)
-            self.lobby.log_info("claim", table_id, "won" if won else "lost")
-            if won:
+            if await self.claim(table_id):
                 await self.promote(table_id)
         for table_id, actor in list(lobby.tables.items()):
-            if actor.follower and actor.connections():
+            if actor.follower:  # a missed wake-up costs a read here at the latest
                 self.behind(table_id)
+
+    async def _forget_dead_followers(self) -> None:
+        """A process that died held connections for seats here: they count no longer."""
+        owned = [a for a in self.lobby.tables.values() if not a.follower]
+        nodes = {node for a in owned for seat in a.seats for node in seat.remote}
+        dead = set(await self.bus.silent(sorted(nodes)))
+        for actor in owned:
+            for seat in actor.persons:
+                for node in set(actor.seats[seat].remote) & dead:
+                    payload = {"seat": seat, "node": node, "count": 0}
+                    await self._remote_presence(actor, payload)
+                    actor.seats[seat].remote.pop(node, None)
 
     async def promote(self, table_id: str) -> None:
         """This process owns the table now: rebuild it from the log, re-arm its wake-ups."""
@@ -157,6 +168,7 @@ class Cluster:
                 if not info.here and info.away_since is None:
                     info.away_since = now
             actor.rearm(0.0)
+            await actor._start_if_full()  # a table of computers its creator had no time to start
         await self.bus.table(table_id, "o", self.node)
         self.lobby.log_info("owner", table_id)
 

@@ -20,6 +20,7 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Final
 
+from .. import fast
 from ..bots import Bot, make_bot
 from ..core import Observation
 
@@ -58,6 +59,12 @@ class Computers:
             return think(level, obs, seed)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._process_pool(), think, level, obs, seed)
+
+    def warm_up(self) -> None:
+        """Start the expert's worker and load the compiled kernel there now (``[fast]``), so
+        that the first computer move of a fresh install does not wait for numba to compile."""
+        if fast.enabled():
+            self._process_pool().submit(fast.warm_up)
 
     def close(self) -> None:
         """Stop the workers (a thinking expert is abandoned)."""

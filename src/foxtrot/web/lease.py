@@ -20,6 +20,7 @@ two owners can never both commit an event, even for a moment.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Final
 
@@ -130,12 +131,18 @@ class Leases:
             db.execute(LEASES.update().where(LEASES.c.owner == owner).values(expires_at=0.0))
 
     def orphans(self, limit: int = 100) -> list[str]:
-        """Active tables with no live lease (their owner died), oldest first."""
+        """Active tables with no live lease (their owner died), oldest first.
+
+        A table younger than a lease is left to its creator, which claims it
+        right after creating it.
+        """
         with self.store.engine.connect() as db:
             live = sa.select(LEASES.c.table_id).where(LEASES.c.expires_at >= self._now)
+            leased = sa.select(LEASES.c.table_id)
+            settled = sa.or_(TABLES.c.id.in_(leased), TABLES.c.created_at < time.time() - self.ttl)
             rows = db.execute(
                 sa.select(TABLES.c.id)
-                .where(TABLES.c.status.in_(ACTIVE), TABLES.c.id.not_in(live))
+                .where(TABLES.c.status.in_(ACTIVE), TABLES.c.id.not_in(live), settled)
                 .order_by(TABLES.c.created_at)
                 .limit(limit)
             ).all()

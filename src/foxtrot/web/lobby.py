@@ -152,14 +152,14 @@ class Lobby:
         database thread is joined from another thread.
         """
         await self.goodbye()
-        if self.cluster is not None:
-            await self.cluster.stop()
         for task in self._tasks:
             task.cancel()
         for actor in self.tables.values():
             actor.stop()
         if self._flusher is not None and not self._flusher.done():
             await asyncio.wait([self._flusher], timeout=10)
+        if self.cluster is not None:  # after the last commit: the next owner reads it all
+            await self.cluster.stop()
         self.computers.close()
         await asyncio.to_thread(self._db.shutdown, wait=True)
         await asyncio.to_thread(self.store.close)
@@ -217,10 +217,11 @@ class Lobby:
         }
         plan_rows = list(zip(kinds, names, strict=True))
         await self.db(self.store.create_table, table_id, config, plan_rows)
-        if self.cluster is not None:
-            await self.cluster.claim(table_id)
+        won = self.cluster is None or await self.cluster.claim(table_id)
         seats = [SeatInfo(kind, name, None) for kind, name in plan_rows]
         actor = TableActor(table_id, config, seats, self.hooks)
+        if not won:  # another process's scan took the new table first: it starts it
+            actor.follower = True
         self.tables[table_id] = actor
         await actor.start_if_full()
         log.info("created", extra={"table": table_id, "seat": None, "action": "create"})
@@ -229,6 +230,8 @@ class Lobby:
     async def get(self, table_id: str) -> TableActor:
         """A table by id, loaded from the database if it is not in memory."""
         actor = self.tables.get(table_id)
+        if actor is not None and actor.follower and self.cluster is not None:
+            await self.cluster.catch_up(actor)  # a copy answers with the log's newest state
         if actor is None:
             row = await self.db(self.store.load, table_id) if len(table_id) <= 64 else None
             if row is None:

@@ -156,7 +156,7 @@ def warm_up() -> None:
 
 
 @cache
-def _warm_coach() -> None:
+def warm_coach() -> None:
     _coach_pool().submit(warm_up)
 
 
@@ -185,7 +185,7 @@ def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
 
     @router.get("/api/i18n/{lang}")
     async def catalog(lang: str) -> JSONResponse:
-        _warm_coach()  # every page asks for its catalog first: the first hint is then quick
+        warm_coach()  # every page asks for its catalog first: the first hint is then quick
         return JSONResponse(catalog_payload(_lang(lang)))
 
     @router.get("/api/rules/{lang}")

@@ -53,11 +53,14 @@ class Code(enum.StrEnum):
 class ProtocolError(Exception):
     """A refused message or request: a code and a sentence that says what and where."""
 
-    def __init__(self, code: Code, message: str, action_id: str | None = None) -> None:
+    def __init__(
+        self, code: Code, message: str, action_id: str | None = None, reason: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.action_id = action_id
+        self.reason = reason
 
 
 class _Model(BaseModel):
@@ -225,6 +228,9 @@ class ErrorOut(_Model):
     code: Code
     message: str
     id: str | None = None
+    #: For ``illegal``: the engine's reason (``IllegalActionError.code``: ``take_not_allowed``,
+    #: ``empty_pile``, ``not_in_hand``, ``must_foxtrot``), so a client words it itself.
+    reason: str | None = None
 
 
 class SeatPresence(_Model):
@@ -269,4 +275,4 @@ class Goodbye(_Model):
 
 def error_out(error: ProtocolError) -> ErrorOut:
     """The message that tells a client its message was refused."""
-    return ErrorOut(code=error.code, message=error.message, id=error.action_id)
+    return ErrorOut(code=error.code, message=error.message, id=error.action_id, reason=error.reason)

@@ -35,7 +35,7 @@ import contextlib
 import multiprocessing
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
 
 from fastapi import APIRouter, FastAPI, Header, Request
@@ -115,11 +115,11 @@ class Reviewer:
 
     def __init__(self, budget: tuple[int, float | None] = (ITERATIONS, SECONDS)) -> None:
         self.budget = budget
-        self._pool: Executor | None = None
+        self._pool: ProcessPoolExecutor | None = None
         self._done: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self._running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
 
-    def _executor(self) -> Executor:
+    def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
@@ -149,10 +149,23 @@ class Reviewer:
         return result
 
     def close(self) -> None:
-        """Stop the worker; a review in progress is abandoned."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop the worker; a review in progress is abandoned, not waited for.
+
+        A search can take many seconds: the server must not wait for it to stop
+        (``shutdown`` alone would, at exit).  Python 3.14 has
+        ``terminate_workers``; before it, the pool's processes are terminated.
+        """
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        terminate = getattr(pool, "terminate_workers", None)
+        if terminate is not None:
+            terminate()
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
 
 
 def _seat(authorization: str | None, seat_of: Callable[[str], int | None]) -> int:

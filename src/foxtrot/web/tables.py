@@ -382,7 +382,7 @@ class TableActor:
             raise ProtocolError(Code.ILLEGAL, str(bad), msg.id) from None
         illegal = state.why_illegal(action, seat)
         if illegal is not None:
-            raise ProtocolError(Code.ILLEGAL, str(illegal), msg.id)
+            raise ProtocolError(Code.ILLEGAL, str(illegal), msg.id, illegal.code)
         await self._commit(
             "action", {"seat": seat, "action": str(action)}, seat=seat, action_id=msg.id
         )
@@ -569,7 +569,11 @@ class TableActor:
             await self._start_if_full()
 
     async def _start_if_full(self) -> None:
-        if self.status != "open" or any(self.seats[i].token_hash is None for i in self.persons):
+        if (
+            self.follower
+            or self.status != "open"
+            or any(self.seats[i].token_hash is None for i in self.persons)
+        ):
             return
         dealer = self.config.get("first_dealer")
         if dealer is None:

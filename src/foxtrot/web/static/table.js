@@ -177,26 +177,31 @@ export class TableView {
   }
 
   refused(msg) {
-    const action = this.pending.get(msg.id);
+    if (msg.code === "bad_token" && !this.role && this.mine) {
+      // the server does not know this seat (an old table): forget it and watch instead
+      forgetSeat(this.id);
+      this.mine = null;
+      this.say(t("web_err_bad_token"));
+      this.connect();
+      return;
+    }
     this.pending.delete(msg.id);
     let text;
-    if (msg.code === "illegal") text = this.illegalText(action, msg.message);
+    if (msg.code === "illegal") text = this.illegalText(msg);
     else if (has(`web_err_${msg.code}`)) text = t(`web_err_${msg.code}`);
     else text = t("web_err_other", { message: msg.message });
     this.say(t("web_refused", { reason: text }));
   }
 
-  illegalText(action, message) {
+  /** The engine's reason for a refused move (the error's `reason`), in the page's language. */
+  illegalText(msg) {
     const v = this.view;
-    if (v && action === "take") {
-      if (!v.pile.length) return t("tui_illegal_empty_pile");
-      if (v.options.take === "match") return t("tui_illegal_take_not_allowed");
-    }
-    if (v && action && action !== "take" && v.options.forced_foxtrot && v.legal?.length) {
+    if (msg.reason === "must_foxtrot" && v?.legal?.length) {
       const cards = v.legal.filter((a) => a !== "take").map(cardShort).join(", ");
       return t("tui_illegal_must_foxtrot", { cards });
     }
-    return t("web_err_other", { message });
+    if (msg.reason && has(`tui_illegal_${msg.reason}`)) return t(`tui_illegal_${msg.reason}`);
+    return t("web_err_other", { message: msg.message });
   }
 
   say(text) {
