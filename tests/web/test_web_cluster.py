@@ -33,6 +33,9 @@ from foxtrot.web.tables import TableActor
 
 pytestmark = pytest.mark.timeout(300)
 LEASE = "1.5"
+#: A client resends an unanswered action after RESEND seconds, and reconnects (as a person
+#: reloads the page) after SILENCE seconds without a message.
+RESEND, SILENCE = 2.0, 5.0
 
 
 class Cluster:
@@ -77,7 +80,9 @@ class Client(threading.Thread):
     """A person (or, without a token, a spectator) who reconnects to any live process.
 
     Keeps every message with the sequence number it was at (for the hidden-card
-    check), every event by number (to compare with the log), the acks.
+    check), every event by number (to compare with the log), the acks.  Like a real
+    client it resends an action that got no answer (the same id: the protocol applies
+    it at most once), or one refused as ``unavailable`` during a fail-over.
     """
 
     def __init__(self, cluster: Cluster, table: str, token: str | None, first: int) -> None:
@@ -89,6 +94,7 @@ class Client(threading.Thread):
         self.events: dict[int, dict[str, Any]] = {}
         self.acks: dict[str, int] = {}
         self.sent: dict[str, str] = {}
+        self.pending: tuple[float, str] | None = None  # (sent at, the action message)
         self.stopping = threading.Event()
         self.sessions = 0
 
@@ -113,12 +119,22 @@ class Client(threading.Thread):
             if self.token:
                 hello["token"] = self.token
             ws.send(json.dumps(hello))
+            heard = time.monotonic()
             while not self.stopping.is_set():
                 try:
                     text = ws.recv(timeout=0.5)
                 except TimeoutError:
+                    if self.pending is not None and time.monotonic() - self.pending[0] > RESEND:
+                        self._send(ws, self.pending[1])
+                    if time.monotonic() - heard > SILENCE:
+                        return  # reconnect: the snapshot shows where the table is
                     continue
+                heard = time.monotonic()
                 self._note(ws, text)
+
+    def _send(self, ws: Any, action: str) -> None:
+        self.pending = (time.monotonic(), action)
+        ws.send(action)
 
     def _note(self, ws: Any, text: str | bytes) -> None:
         message = json.loads(text)
@@ -131,12 +147,16 @@ class Client(threading.Thread):
             self.seq = max(self.seq, message["seq"])
         elif kind == "ack":
             self.acks[message["id"]] = message["seq"]
+            self.pending = None
+        elif kind == "error" and self.pending is not None and message["code"] != "unavailable":
+            self.pending = None  # refused for good (e.g. stale): the next event says what next
         self.log.append((self.seq, text if isinstance(text, str) else text.decode()))
         view = message.get("view")
         if kind in ("event", "snapshot") and view and view.get("legal") and self.token:
             action_id = f"{self.table[:6]}-{message['seq']}"
             self.sent[action_id] = view["legal"][0]
-            ws.send(
+            self._send(
+                ws,
                 json.dumps(
                     {
                         "type": "action",
@@ -144,7 +164,7 @@ class Client(threading.Thread):
                         "seq": message["seq"],
                         "action": view["legal"][0],
                     }
-                )
+                ),
             )
 
 
