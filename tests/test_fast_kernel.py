@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+# The [fast] extra is part of [test]: without numba these tests fail to import (never skip).
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -28,10 +30,7 @@ from foxtrot.bots.expert import search
 from foxtrot.bots.inference import decisions, log_likelihood
 from foxtrot.bots.rollout import move_values, unseen_by_rank
 from foxtrot.core.kernel import RANKS, TAKE_CODE, legal_codes
-
-np = pytest.importorskip("numpy", reason="the [fast] extra is not installed")
-pytest.importorskip("numba", reason="the [fast] extra is not installed")
-from foxtrot.fast import _playout, _random, _search  # noqa: E402 - only with numba
+from foxtrot.fast import _playout, _random, _search
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Thousands of positions where a position is cheap to compare.
