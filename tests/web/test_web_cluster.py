@@ -23,7 +23,7 @@ import httpx
 import pytest
 from conftest import new_postgres_database
 from test_web_hidden import cards_in, seen_by_seq
-from web_support import ServerProcess
+from web_support import ServerProcess, create_at, join_at
 from websockets.sync.client import connect
 
 from foxtrot.core import replay
@@ -168,19 +168,6 @@ class Client(threading.Thread):
             )
 
 
-def create(proc: ServerProcess, **body: Any) -> str:
-    body = {"seed_seconds": 0, "bot_delay": 0.02, "grace_seconds": 600} | body
-    answer = httpx.post(f"{proc.base}/api/tables", json=body, timeout=20)
-    assert answer.status_code == 201, answer.text
-    return str(answer.json()["table"])
-
-
-def join(proc: ServerProcess, table: str, name: str) -> str:
-    answer = httpx.post(f"{proc.base}/api/tables/{table}/join", json={"name": name}, timeout=30)
-    assert answer.status_code == 200, answer.text
-    return str(answer.json()["token"])
-
-
 def status(cluster: Cluster, table: str) -> str:
     for proc in cluster.live():
         try:
@@ -247,11 +234,16 @@ def test_three_processes_play_whole_matches_and_keep_cards_hidden(
     a, b, c = cluster.procs
     clients: dict[str, list[tuple[int | None, Client]]] = {}
     try:
-        mixed = create(a, seats=[{}, {}, {"kind": "easy"}], options={"players": 3, "target": 1})
-        people = create(b, options={"target": 1})
+        mixed = create_at(
+            a.base, seats=[{}, {}, {"kind": "easy"}], options={"players": 3, "target": 1}
+        )
+        people = create_at(b.base, options={"target": 1})
         tokens = {
-            mixed: [join(b, mixed, "Ann"), join(c, mixed, "Bob")],  # joins forwarded
-            people: [join(a, people, "Cy"), join(c, people, "Di")],
+            mixed: [
+                join_at(b.base, mixed, "Ann"),
+                join_at(c.base, mixed, "Bob"),
+            ],  # joins forwarded
+            people: [join_at(a.base, people, "Cy"), join_at(c.base, people, "Di")],
         }
         for table, (first, second) in tokens.items():
             clients[table] = [
@@ -305,11 +297,13 @@ def test_kill_9_of_the_owner_mid_deal_loses_nothing_and_repeats_nothing(
     rng = random.Random(20261201)
     people: list[Client] = []
     try:
-        mixed = create(a, seats=[{}, {}, {"kind": "medium"}], options={"players": 3, "target": 150})
-        duel = create(b, seats=[{}, {"kind": "easy"}], options={"target": 150})
+        mixed = create_at(
+            a.base, seats=[{}, {}, {"kind": "medium"}], options={"players": 3, "target": 150}
+        )
+        duel = create_at(b.base, seats=[{}, {"kind": "easy"}], options={"target": 150})
         tokens = {
-            mixed: [join(a, mixed, "Ann"), join(b, mixed, "Bob")],
-            duel: [join(c, duel, "Cy")],
+            mixed: [join_at(a.base, mixed, "Ann"), join_at(b.base, mixed, "Bob")],
+            duel: [join_at(c.base, duel, "Cy")],
         }
         people = [
             Client(cluster, table, token, i)

@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
-from web_support import free_port
+from web_support import create_at, free_port, join_at
 from websockets.sync.client import connect
 
 from foxtrot.web.store import LoggedEvent, Store
@@ -122,18 +122,6 @@ class Person(threading.Thread):
                         )
 
 
-def create(server: Server, **body: Any) -> str:
-    body = {"seed_seconds": 0, "bot_delay": 0.02, "grace_seconds": 600} | body
-    answer = httpx.post(f"{server.base}/api/tables", json=body, timeout=10)
-    assert answer.status_code == 201, answer.text
-    return str(answer.json()["table"])
-
-
-def join(server: Server, table: str, name: str) -> str:
-    answer = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": name}, timeout=10)
-    return str(answer.json()["token"])
-
-
 def rebuilt_view(url: str, table: str, seq: int, seat: int) -> dict[str, Any]:
     """The view of ``seat`` at ``seq``, rebuilt from the log alone."""
     row = Store(url).load(table)
@@ -155,19 +143,19 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     server = Server(url, tmp_path)
     server.start()
     rng = random.Random(20261201)
-    people_table = create(server, options={"target": 400})
-    mixed_table = create(server, seats=[{}, {"kind": "medium"}], options={"target": 400})
-    bots_table = create(
-        server, seats=[{"kind": "medium"}] * 4, options={"players": 4, "target": 400}
+    people_table = create_at(server.base, options={"target": 400})
+    mixed_table = create_at(server.base, seats=[{}, {"kind": "medium"}], options={"target": 400})
+    bots_table = create_at(
+        server.base, seats=[{"kind": "medium"}] * 4, options={"players": 4, "target": 400}
     )
-    timer_table = create(
-        server, seats=[{}, {"kind": "easy"}], turn_seconds=0.5, options={"target": 400}
+    timer_table = create_at(
+        server.base, seats=[{}, {"kind": "easy"}], turn_seconds=0.5, options={"target": 400}
     )
     people = [
-        Person(server, people_table, join(server, people_table, "Ann")),
-        Person(server, people_table, join(server, people_table, "Bob")),
-        Person(server, mixed_table, join(server, mixed_table, "Cy")),
-        Person(server, timer_table, join(server, timer_table, "Idle"), idle=True),
+        Person(server, people_table, join_at(server.base, people_table, "Ann")),
+        Person(server, people_table, join_at(server.base, people_table, "Bob")),
+        Person(server, mixed_table, join_at(server.base, mixed_table, "Cy")),
+        Person(server, timer_table, join_at(server.base, timer_table, "Idle"), idle=True),
     ]
     seats = [0, 1, 0, 0]
     for person in people:

@@ -146,6 +146,21 @@ class Player:
         )
 
 
+def create_at(base: str, **body: Any) -> str:
+    """Create a table on a server subprocess at ``base`` (no seeds wait, quick computers)."""
+    body = {"seed_seconds": 0, "bot_delay": 0.02, "grace_seconds": 600} | body
+    answer = httpx.post(f"{base}/api/tables", json=body, timeout=20)
+    assert answer.status_code == 201, answer.text
+    return str(answer.json()["table"])
+
+
+def join_at(base: str, table: str, name: str) -> str:
+    """Join a table on a server subprocess at ``base``; the seat's token."""
+    answer = httpx.post(f"{base}/api/tables/{table}/join", json={"name": name}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return str(answer.json()["token"])
+
+
 @contextmanager
 def player(client: TestClient, table: str, token: str | None, **hello: Any) -> Iterator[Player]:
     """A connected player (or spectator, without a token) after its snapshot."""
