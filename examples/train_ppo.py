@@ -26,6 +26,7 @@ import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecNormalize
 
 import foxtrot.env  # registers foxtrot/Foxtrot-v0
@@ -77,6 +78,8 @@ def train(steps: int, seed: int = 0, players: int = 2, **options: Any) -> Maskab
         device="cpu",
         verbose=0,
     )
+    # without a logger of its own, every learn() leaves an empty SB3-<date> folder in /tmp
+    model.set_logger(Logger(folder=None, output_formats=[]))
     if steps > 0:
         model.learn(total_timesteps=steps)
     return model
