@@ -15,8 +15,15 @@ Starts its own PostgreSQL (Debian's ``postgresql``, as the tests do) and
    to the table's next accepted action in the log: p50, p99, max.  This
    includes the computer's ``--bot-delay``.
 
+Besides the round trips it reports, from the servers' ``/metrics`` summed over the
+processes: the forwarding time, the owner's part of it, the wait for the follower's
+read, the event loop's lag, resends, and the followers' batched reads (how many a
+second, how many tables each): where the time goes.
+
 Usage: ``python benchmarks/bench_cluster.py [--pairs 200 --bot-tables 50 --seconds 60
---kills 20]`` (run it under ``nice``; on a shared machine compare only runs made together).
+--kills 20 --sizes 1,3]``; ``--src OTHER/src --src .`` runs each size with each version
+of the server in turn, in the same run (on a shared machine compare only runs made
+together); ``--kills 0`` skips the fail-over part.
 """
 
 from __future__ import annotations
@@ -94,13 +101,16 @@ def start_redis(folder: Path) -> tuple[str, subprocess.Popen[bytes]]:
 class Node:
     """One ``foxtrot serve --bus`` process."""
 
-    def __init__(self, db: str, bus: str, home: Path) -> None:
+    def __init__(self, db: str, bus: str, home: Path, src: str | None = None) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "foxtrot", "serve", "--port", str(self.port)]
+        env = os.environ | {"FOXTROT_HOME": str(home)}
+        if src is not None:  # another version of the server (a checkout's src folder)
+            env["PYTHONPATH"] = src
         self.proc = subprocess.Popen(
             [*command, "--db", db, "--bus", bus, "--lease-seconds", "3"],
-            env=os.environ | {"FOXTROT_HOME": str(home)},
+            env=env,
             stdout=subprocess.DEVNULL,
             stderr=open(home / f"server-{self.port}.log", "ab"),  # noqa: SIM115
         )
@@ -157,8 +167,36 @@ async def load(bases: list[str], args: argparse.Namespace) -> dict[str, Any]:
     def total(name: str) -> float:
         return sum(metric(a, name) - metric(b, name) for a, b in zip(after, before, strict=True))
 
+    def quantile_ms(name: str, label: str, q: float) -> float | None:
+        """A quantile of a histogram summed over the processes (its bucket's bound, ms)."""
+        counts: dict[float, float] = {}
+        for text, sign in [(t, 1) for t in after] + [(t, -1) for t in before]:
+            for line in text.splitlines():
+                if line.startswith(f"{name}_bucket") and label in line:
+                    bound = float(line.split('le="', 1)[1].split('"', 1)[0])
+                    counts[bound] = counts.get(bound, 0.0) + sign * float(line.rsplit(" ", 1)[1])
+        bounds = sorted(counts)
+        if not bounds or not counts[bounds[-1]]:
+            return None
+        return 1000 * next(b for b in bounds if counts[b] >= q * counts[bounds[-1]])
+
+    reads = total("foxtrot_follow_read_seconds_count")
     latencies.sort()
-    return {
+    extra = {
+        "owner_side_p99_ms_at_most": quantile_ms("foxtrot_action_seconds", "person", 0.99),
+        "forward_p50_ms_at_most": quantile_ms("foxtrot_forward_seconds", "act", 0.5),
+        "forward_p99_ms_at_most": quantile_ms("foxtrot_forward_seconds", "act", 0.99),
+        "owner_answer_p50_ms_at_most": quantile_ms("foxtrot_forwarded_answer_seconds", "", 0.5),
+        "ack_waits_for_read_p50_ms_at_most": quantile_ms("foxtrot_follow_wait_seconds", "", 0.5),
+        "event_loop_lag_p99_ms_at_most": quantile_ms("foxtrot_event_loop_lag_seconds", "", 0.99),
+        "forward_retries": total("foxtrot_forward_retries_total"),
+        "follower_reads_per_s": reads / elapsed,
+        "tables_per_follower_read": total("foxtrot_follow_read_tables_sum") / reads
+        if reads
+        else None,
+        "follower_read_p99_ms_at_most": quantile_ms("foxtrot_follow_read_seconds", "", 0.99),
+    }
+    return extra | {
         "round_trips": len(latencies),
         "p50_ms": 1000 * statistics.median(latencies) if latencies else None,
         "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else None,
@@ -168,16 +206,20 @@ async def load(bases: list[str], args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def run_load(db: str, bus: str, home: Path, size: int, args: argparse.Namespace) -> dict[str, Any]:
-    nodes = [Node(db, bus, home) for _ in range(size)]
+def run_load(  # noqa: PLR0917 (one call site)
+    db: str, bus: str, home: Path, size: int, args: argparse.Namespace, src: str | None = None
+) -> dict[str, Any]:
+    nodes = [Node(db, bus, home, src) for _ in range(size)]
     for node in nodes:
         node.ready()
     cpu0 = [cpu_seconds(node.proc.pid) for node in nodes]
-    wall0 = time.perf_counter()
+    wall0, own0 = time.perf_counter(), time.process_time()
     result = asyncio.run(load([node.base for node in nodes], args))
-    wall = time.perf_counter() - wall0
+    wall, own = time.perf_counter() - wall0, time.process_time() - own0
     used = sum(cpu_seconds(n.proc.pid) - c for n, c in zip(nodes, cpu0, strict=True))
     result["servers_cpu_percent_of_one_core"] = 100 * used / wall
+    result["load_generator_cpu_percent"] = 100 * own / wall
+    result["load_average_1min"] = os.getloadavg()[0]
     for node in nodes:
         node.proc.send_signal(signal.SIGTERM)
     for node in nodes:
@@ -245,6 +287,19 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=20, help="fail-overs to time (20)")
     parser.add_argument("--bot-delay", type=float, default=0.05, help="computers' pause (s)")
     parser.add_argument("--skip-load", action="store_true", help="only the fail-over part")
+    parser.add_argument(
+        "--sizes",
+        type=lambda text: [int(part) for part in text.split(",")],
+        default=[1, 3],
+        help="the cluster sizes to load, in order (1,3); --kills 0 skips the fail-over",
+    )
+    parser.add_argument(
+        "--src",
+        action="append",
+        type=lambda text: None if text == "." else text,
+        help="compare versions in one run: a checkout's src folder, or . for this one"
+        " (repeat; each size runs each version in turn)",
+    )
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="foxtrot-cluster-"))
     home.chmod(0o755)  # PostgreSQL runs as its own user below it
@@ -254,10 +309,13 @@ def main() -> None:
     try:
         results: dict[str, dict[str, Any]] = {}
         if not args.skip_load:
-            for size in (1, 3):
-                db = new_database(admin, f"load{size}")
-                results[f"{size} process(es)"] = run_load(db, bus, home, size, args)
-        results["fail-over"] = failover(new_database(admin, "failover"), bus, home, args)
+            for size in args.sizes:
+                for number, src in enumerate(args.src or [None]):
+                    db = new_database(admin, f"load{size}_{number}")
+                    title = f"{size} process(es)" + (f" [{src or 'this tree'}]" if args.src else "")
+                    results[title] = run_load(db, bus, home, size, args, src)
+        if args.kills:
+            results["fail-over"] = failover(new_database(admin, "failover"), bus, home, args)
         for title, figures in results.items():
             print(f"== {title}")
             for key, value in figures.items():

@@ -9,17 +9,22 @@ mask, ``step(action)``; a finished episode is reset (not counted).  Every
 environment is the one its maker recommends: ``env()``, wrapped by PettingZoo's
 order and bounds checks.  ``raw_env`` is ours without those wrappers;
 ``BatchedGames`` steps 256 self-play matches per call into preallocated arrays
-(a step is one move in one game).
+(a step is one move in one game, its random legal action drawn by
+``random_actions``), once with the compiled engine (``compiled=True``, the
+``[fast]`` extra) and once with the Python one (``compiled=False``).
 
 Machine speed drifts up to 2x from minute to minute, so the systems are
 measured in alternating slices in one run and each figure is the median of its
-slices.  Times are the CPU time of this process (``time.process_time``), so
-other jobs sharing the cores do not count (on an idle machine: the wall clock).
+slices; the ratio to ``env()`` is the median of the rounds' ratios.  Times are
+the CPU time of this process (``time.process_time``), so other jobs sharing the
+cores do not count (on an idle machine: the wall clock); they still slow it
+through the shared caches, so quote the ratios, with the load average printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
 import random
@@ -68,8 +73,10 @@ def batch_slice(batch: BatchedGames, seconds: float, rng: np.random.Generator) -
     return calls * len(batch) / (clock() - start)
 
 
-def systems(players: int, take: str) -> dict[str, Callable[[float, np.random.Generator], float]]:
-    """The systems to measure: name -> one timed slice."""
+def systems(
+    players: int, take: str, games: int = 256
+) -> dict[str, Callable[[float, np.random.Generator], float]]:
+    """The systems to measure: name -> one timed slice (``env()`` first: the ratios' base)."""
     found: dict[str, Callable[[float, np.random.Generator], float]] = {}
 
     def add_aec(name: str, environment: Any) -> None:
@@ -78,9 +85,18 @@ def systems(players: int, take: str) -> dict[str, Callable[[float, np.random.Gen
 
     add_aec(f"foxtrot env() {players}p take={take}", env(players=players, take=take))
     add_aec(f"foxtrot raw_env {players}p take={take}", raw_env(players=players, take=take))
-    batch = BatchedGames(256, players=players, take=take)
-    batch.reset(0)
-    found[f"foxtrot BatchedGames(256) {players}p"] = lambda s, rng: batch_slice(batch, s, rng)
+    for compiled in (True, False):
+        try:
+            batch = BatchedGames(games, players=players, take=take, compiled=compiled)
+        except ValueError as error:  # no numba: the compiled batch is not measured
+            print(f"(compiled BatchedGames not measured: {error})")
+            continue
+        batch.reset(0)
+        batch.step(batch.random_actions(np.random.default_rng(0)))  # compiled before timing
+        kind = "compiled" if compiled else "Python"
+        found[f"foxtrot BatchedGames({games}) {kind} {players}p"] = functools.partial(
+            batch_slice, batch
+        )
     try:
         from pettingzoo.classic import (  # noqa: PLC0415
             hanabi_v5,
@@ -108,21 +124,31 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="slices per system")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--take", choices=["any", "match"], default="any")
+    parser.add_argument("--games", type=int, default=256, help="games of the batches")
     args = parser.parse_args()
-    found = systems(args.players, args.take)
+    found = systems(args.players, args.take, args.games)
     rng = np.random.default_rng(2026)
     measured: dict[str, list[float]] = {name: [] for name in found}
+    load = os.getloadavg()[0]
     for _ in range(args.rounds):
         for name, run in found.items():
             measured[name].append(run(args.slice, rng))
+    load = (load + os.getloadavg()[0]) / 2
     print(
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.processor() or '?'},"
         f" {os.cpu_count()} cores; Python {platform.python_version()};"
-        f" median of {args.rounds} slices of {args.slice:g} s, alternating"
+        f" median of {args.rounds} slices of {args.slice:g} s, alternating;"
+        f" load average {load:.1f} (1 min, start and end)"
     )
     width = max(map(len, measured))
+    base = next(iter(measured.values()))  # env()
     for name, rates in measured.items():
-        print(f"{name:<{width}}  {statistics.median(rates):>10,.0f} steps/s")
+        ratio = statistics.median(r / b for r, b in zip(rates, base, strict=True))
+        low, high = min(rates), max(rates)
+        print(
+            f"{name:<{width}}  {statistics.median(rates):>12,.0f} steps/s"
+            f"  {f'({low:,.0f}-{high:,.0f})':<24} {ratio:>7.2f}x env()"
+        )
 
 
 if __name__ == "__main__":

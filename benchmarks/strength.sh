@@ -9,6 +9,8 @@
 #                           seats are split evenly)
 #   PLAYERS="2 3 4 6"  TAKES="match any"  JOBS=2  SEED=2026
 #   EXTRA=1  also greedy vs random, hard vs random and hard vs oracle at 2 players
+#   SUFFIX=-s2027  appended to the file names: chunks with different seeds, which
+#                  strength_table.py adds up (SEED=2027 SUFFIX=-s2027 ...)
 # Each run writes OUTDIR/<players>p-<take>-<pair>.json and .txt (the printed table).  On a busy
 # machine run it under `nice -n 10`.  Hours on 2 cores: at 4 and 6 players a match is several
 # deals of 25 to 50 searches for each expert seat.
@@ -19,7 +21,7 @@ read -r m2 m3 m4 m6 <<< "${MATCHES:-100 20 20 10}"
 run() {  # players take bots deal-sequences name
   foxtrot tournament --bots "$3" --players "$1" --take "$2" --matches "$4" --duplicate \
     --seed "${SEED:-2026}" --jobs "${JOBS:-2}" --expert-seconds 0 \
-    --json "$out/$1p-$2-$5.json" > "$out/$1p-$2-$5.txt"
+    --json "$out/$1p-$2-$5${SUFFIX:-}.json" > "$out/$1p-$2-$5${SUFFIX:-}.txt"
 }
 for players in ${PLAYERS:-2 3 4 6}; do
   for take in ${TAKES:-match any}; do

@@ -22,6 +22,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from hypothesis import strategies as st
+
 from foxtrot.core import (
     CARDS,
     Action,
@@ -369,3 +371,16 @@ def play_tie_deal(state: State) -> list[Event]:
     for step in run_script(state, tie_script(first, second)):
         events += step
     return events + lay_out(state)
+
+
+def table_options(targets: Sequence[float] = (40, 120, 200)) -> st.SearchStrategy[TableOptions]:
+    """Any table: 2–9 players and every rule option, with a target from ``targets``."""
+    return st.builds(
+        TableOptions,
+        players=st.integers(2, 9),
+        take=st.sampled_from(TakeRule),
+        forced_foxtrot=st.booleans(),
+        leftover_pile=st.sampled_from(LeftoverPile),
+        most_cards_tie=st.sampled_from(MostCardsTie),
+        target=st.sampled_from(targets),
+    )

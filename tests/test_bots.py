@@ -10,20 +10,32 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foxtrot import CARDS, Phase, State, TableOptions, TakeRule
+from foxtrot import CARDS, Phase, State, TableOptions, TakeRule, fast
 from foxtrot.bots import (
     BUDGETS,
     LEVELS,
+    PURE_BUDGETS,
     Bot,
     ExpertBot,
     GreedyBot,
     OracleBot,
     RandomBot,
+    budget,
     decide,
     decide_oracle,
     make_bot,
 )
-from foxtrot.bots.expert import _pick, effective_size, margin, temper, tempered, tempering_power
+from foxtrot.bots.expert import (
+    ROUNDS,
+    WHOLE_DEAL_SAMPLES,
+    _pick,
+    effective_size,
+    horizon,
+    margin,
+    temper,
+    tempered,
+    tempering_power,
+)
 from foxtrot.bots.inference import SURPRISE, decisions, log_likelihood
 from foxtrot.bots.rollout import policy_move, rollout, unseen_by_rank
 from foxtrot.bots.values import CARD_VALUE
@@ -269,25 +281,60 @@ def test_the_levels_and_their_budgets() -> None:
     (hard_n, hard_s), (expert_n, expert_s) = BUDGETS["hard"], BUDGETS["expert"]
     assert hard_s is not None and hard_s < 1.0  # an opponent answers within a second
     assert expert_s is not None and expert_n > hard_n and expert_s > hard_s
-    for name, budget in (("hard", BUDGETS["hard"]), ("expert", BUDGETS["expert"])):
+    for name in ("hard", "expert"):
         bot = make_bot(name)
-        assert isinstance(bot, ExpertBot) and (bot.iterations, bot.seconds) == budget
+        assert isinstance(bot, ExpertBot) and (bot.iterations, bot.seconds) == budget(name)
     with pytest.raises(ValueError, match="share"):
         ExpertBot(share=1.5)
     with pytest.raises(ValueError, match="pool"):
         ExpertBot(pool=0)
 
 
+@pytest.mark.parametrize("compiled", [True, False])
+def test_hard_searches_to_the_end_of_the_deal_with_the_kernel_and_three_rounds_without(
+    compiled: bool,
+) -> None:
+    fast.use(compiled)
+    try:
+        budgets = BUDGETS if compiled else PURE_BUDGETS
+        assert budget("hard") == budgets["hard"] and budget("expert") == budgets["expert"]
+        hard, expert = make_bot("hard"), make_bot("expert")
+        assert isinstance(hard, ExpertBot) and isinstance(expert, ExpertBot)
+        assert (hard.iterations, hard.seconds) == budgets["hard"]
+        assert expert.iterations > hard.iterations and hard.seconds == BUDGETS["hard"][1]
+        for players in (2, 4, 6):
+            depth = horizon(players, hard.iterations)
+            if compiled:  # longer than any deal: every card played and taken
+                assert hard.iterations >= WHOLE_DEAL_SAMPLES
+                assert depth > 2 * TableOptions(players=players).deck_size
+            else:  # pure Python: what it can play within the seconds
+                assert hard.iterations < WHOLE_DEAL_SAMPLES and depth == ROUNDS * players
+        entrant = parse_bots("hard", seconds=0)[0].build()  # tournaments: the same samples
+        assert isinstance(entrant, ExpertBot) and entrant.iterations == hard.iterations
+    finally:
+        fast.use(None)
+
+
+def test_a_whole_deal_search_scores_the_deals_end() -> None:
+    state = _mid_deal(5, 2, TakeRule.MATCH)
+    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    whole = ExpertBot(iterations=4, seconds=None, horizon=horizon(2, WHOLE_DEAL_SAMPLES))
+    longer = ExpertBot(iterations=4, seconds=None, horizon=10**6)
+    short = ExpertBot(iterations=4, seconds=None, horizon=1)
+    values = [bot.analyse(obs, random.Random(3)).values for bot in (whole, longer, short)]
+    assert values[0] == values[1] != values[2]
+
+
 def test_tournament_entrants_keep_their_levels_budget() -> None:
     hard, expert = (spec.build() for spec in parse_bots("hard,expert"))
     assert isinstance(hard, ExpertBot) and isinstance(expert, ExpertBot)
-    assert (hard.iterations, hard.seconds) == BUDGETS["hard"]
-    assert (expert.iterations, expert.seconds) == BUDGETS["expert"]
+    assert (hard.iterations, hard.seconds) == budget("hard")
+    assert (expert.iterations, expert.seconds) == budget("expert")
     # No time limit (repeatable matches): each level keeps its own number of samples.
     hard, expert = (spec.build() for spec in parse_bots("hard,expert", seconds=0))
     assert isinstance(hard, ExpertBot) and isinstance(expert, ExpertBot)
-    assert (hard.iterations, hard.seconds) == (BUDGETS["hard"][0], None)
-    assert (expert.iterations, expert.seconds) == (BUDGETS["expert"][0], None)
+    assert (hard.iterations, hard.seconds) == (budget("hard")[0], None)
+    assert (expert.iterations, expert.seconds) == (budget("expert")[0], None)
 
 
 def test_the_margin_against_the_best_rival() -> None:

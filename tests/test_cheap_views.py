@@ -20,18 +20,11 @@ from foxtrot.core import (
     State,
     TableOptions,
 )
+from helpers import table_options
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-options_strategy = st.builds(
-    TableOptions,
-    players=st.integers(2, 9),
-    take=st.sampled_from(["any", "match"]),
-    forced_foxtrot=st.booleans(),
-    leftover_pile=st.sampled_from(["discard", "last_taker"]),
-    most_cards_tie=st.sampled_from(["none", "all"]),
-    target=st.sampled_from([40, 120]),
-)
+options_strategy = table_options((40, 120))
 
 
 def plain_observation(state: State, seat: int) -> Observation:

@@ -49,6 +49,7 @@ from foxtrot.core import (
     TakeRule,
     to_record,
 )
+from foxtrot.i18n import card_text
 from helpers import deal_rigged, new_state, play_random
 
 LANGS = ("en", "ru", "uk")
@@ -238,10 +239,10 @@ def test_reasons_name_what_the_move_does() -> None:
     assert explain(ten.observation(2), TAKE, "ru") == "забирает 10 очков"
     laid = ten.observation(2).hand[0]
     assert explain(ten.observation(2), Action.play(laid)) == (
-        f"lays {laid.display()}: the pile holds 3 cards, +10 in points"
+        f"lays {card_text(laid, 'en')}: the pile holds 3 cards, +10 in points"
     )
     assert explain(ten.observation(2), Action.play(laid), "uk") == (
-        f"кладе {laid.display('uk')}: у стосі 3 карти, очки: +10"
+        f"кладе {card_text(laid, 'uk')}: у стосі 3 карти, очки: +10"
     )
     with pytest.raises(ValueError, match="seat 1 is not to move"):
         suggest(ten.observation(1))
@@ -255,7 +256,7 @@ def test_a_lone_card_reason_gives_the_risk_or_says_it_is_safe() -> None:
     risk = card_count(obs).lone_card_risk[card.rank]
     assert 0 < risk < 1
     assert explain(obs, Action.play(card)) == (
-        f"leaves a lone {card.display()}: the next player can match it ({percent(risk)}%)"
+        f"leaves a lone {card_text(card, 'en')}: the next player can match it ({percent(risk)}%)"
     )
     state.apply(Action.play(card))
     state.apply("take")  # seat 0 takes it; seat 1 must start a pile, and holds every 2

@@ -23,6 +23,7 @@ from foxtrot.core import (
     to_record,
 )
 from foxtrot.core.dealing import check_deck, draw_lots, lot_winner
+from foxtrot.i18n import card_text
 from helpers import card, cards, deal_order, deal_rigged, lay_out, new_state, rigged_deck
 
 
@@ -97,7 +98,7 @@ def test_C2_rank_order_and_a_sorted_hand() -> None:
 
 def test_C2_russian_and_ukrainian_rank_labels() -> None:
     for lang in ("ru", "uk"):
-        assert [card(t).display(lang) for t in ("JS", "QH", "KD", "AC", "10S")] == [
+        assert [card_text(card(t), lang) for t in ("JS", "QH", "KD", "AC", "10S")] == [
             "В♠",
             "Д♥",
             "К♦",

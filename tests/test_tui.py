@@ -17,6 +17,7 @@ from textual.widgets import Input, Select
 
 from foxtrot.cli.main import build_parser, main
 from foxtrot.core import FoxtrotError, Phase, TableOptions, dumps, loads
+from foxtrot.i18n import card_text
 from foxtrot.storage import load
 from foxtrot.tui.app import PlayApp
 from foxtrot.tui.replay import ReplayApp
@@ -124,7 +125,7 @@ def test_hot_seat_cover_hides_the_table_between_turns() -> None:
                 text = screen_text(app)
                 assert f"{name}, your turn" in text
                 hand = match.state.observation(seat).hand
-                assert hand[0].display("en") in text
+                assert card_text(hand[0], "en") in text
                 await press_action(pilot, match, rng)
             await pilot.press("ctrl+c")
 
@@ -163,7 +164,7 @@ def test_resume_after_an_interruption_gives_the_identical_state() -> None:
             text = screen_text(resumed)
             assert resumed.history[0].startswith("The match goes on from")
             assert resumed.history[-1] in text  # the deal so far, told again
-            assert all(card.display("en") in text for card in hand)
+            assert all(card_text(card, "en") in text for card in hand)
             await press_action(pilot, again, rng)
             await settle(pilot)
             await pilot.press("q")
@@ -345,7 +346,7 @@ def test_hint_shows_a_reason_and_enter_plays_it() -> None:
             if hint.action.card is None:  # a hint to take reads as a hint to take
                 assert "Take the pile (key t)." in text and "Play take" not in text
             else:
-                assert f"Play {hint.action.card.display('en')} (key " in text
+                assert f"Play {card_text(hint.action.card, 'en')} (key " in text
             await pilot.press("enter")
             await settle(pilot)
             actions = match.state.deal_logs()[-1].actions

@@ -31,7 +31,7 @@ from foxtrot.core import (
     TakeRule,
     dumps,
 )
-from foxtrot.i18n import catalog
+from foxtrot.i18n import card_text, catalog
 from foxtrot.narrate import narrate
 from foxtrot.tui.app import PlayApp
 from foxtrot.tui.resume import ResumeScreen
@@ -282,7 +282,7 @@ def test_the_forced_foxtrot_refusal_names_the_card() -> None:
             await settle(pilot)
             await tap(pilot, key_for(match.state, 0, wrong))
             text = status(app)
-            assert "make a foxtrot with" in text and card.display("en")[:-1] in text
+            assert "make a foxtrot with" in text and card_text(card, "en")[:-1] in text
             await pilot.press("q")
 
     asyncio.run(scenario())

@@ -14,12 +14,13 @@ from .core import (
     PlayResult,
     Redealt,
 )
-from .i18n import catalog
+from .i18n import card_text, catalog, seat_name
 
 
 def narrate(event: Event, names: Sequence[str], lang: str = "en") -> list[str]:
     """The lines that tell ``event``: one for a move, a few for the end of a deal."""
     cat = catalog(lang)
+    names = [seat_name(name, lang) for name in names]  # a computer seat in this language
     match event:
         case DealStarted():
             return [
@@ -27,24 +28,26 @@ def narrate(event: Event, names: Sequence[str], lang: str = "en") -> list[str]:
                     "deal_started",
                     deal=event.deal + 1,
                     dealer=names[event.dealer],
-                    card=event.upturned.display(lang),
+                    card=card_text(event.upturned, lang),
                     first=names[event.first],
                 )
             ]
         case CardPlayed(result=PlayResult.LAID):
-            return [cat.text("plays", name=names[event.seat], card=event.card.display(lang))]
+            return [cat.text("plays", name=names[event.seat], card=card_text(event.card, lang))]
         case CardPlayed(result=PlayResult.TOOK):
             return [
                 cat.text(
                     "plays_and_takes",
                     name=names[event.seat],
-                    card=event.card.display(lang),
+                    card=card_text(event.card, lang),
                     cards=cat.count("cards", len(event.taken)),
                 )
             ]
         case CardPlayed():
             return [
-                cat.text(event.result.value, name=names[event.seat], card=event.card.display(lang))
+                cat.text(
+                    event.result.value, name=names[event.seat], card=card_text(event.card, lang)
+                )
             ]
         case PileTaken():
             return [

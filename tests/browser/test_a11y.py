@@ -1,4 +1,5 @@
-"""Accessibility in a real browser: axe-core on the lobby, a table mid-match and the replay.
+"""Accessibility in a real browser: axe-core on the lobby, a table mid-match, the score sheet and
+the replay.
 
 Each screen is scanned with axe-core (bundled by the axe-playwright-python
 package, so it works offline) for the WCAG 2.0/2.1 A and AA rules, and must
@@ -158,12 +159,26 @@ def _screens(playing: tuple[str, str], finished: tuple[str, str]) -> Iterator[tu
         expect(page.locator(".replay-sheet")).to_be_visible()
         return page
 
+    def scores_page(new_context: NewContext, viewport: dict[str, int]) -> Page:
+        # the table page at the end of the match: the score sheet (every part P1-P4 of the
+        # last deal and the deals' totals) and the winner, with the keyboard's focus on it
+        context = new_context(viewport=viewport)
+        _seat(context, finished[0], 0, finished[1])
+        page = context.new_page()
+        page.goto(f"/t/{finished[0]}")
+        expect(page.locator("#sheet-last")).to_be_visible(timeout=30_000)
+        expect(page.locator("#winner")).to_be_visible()
+        page.keyboard.press("s")
+        expect(page.locator("#t-scores")).to_be_focused()
+        return page
+
     yield "lobby", open_lobby
     yield "table", table_page
+    yield "scores", scores_page
     yield "replay", replay_page
 
 
-@pytest.mark.parametrize("screen", ["lobby", "table", "replay"])
+@pytest.mark.parametrize("screen", ["lobby", "table", "scores", "replay"])
 def test_screen_is_accessible(
     new_context: NewContext,
     playing: tuple[str, str],

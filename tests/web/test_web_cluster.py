@@ -6,7 +6,10 @@ log by the others); no message to anyone carries a card it may not see; and
 ``kill -9`` of a table's owner in mid-deal, again and again, with people and
 computer seats, loses no accepted action and applies none twice: every match
 finishes, each client saw exactly the log's events, and every process serves
-the same record, the one the log rebuilds.
+the same record, the one the log rebuilds.  Presence is the owner's word at
+every process (who is connected where, who is away and until when, how many
+watch), also when a process that is not the owner is killed and its clients
+move to another one.
 """
 
 from __future__ import annotations
@@ -96,13 +99,15 @@ class Client(threading.Thread):
         self.sent: dict[str, str] = {}
         self.pending: tuple[float, str] | None = None  # (sent at, the action message)
         self.stopping = threading.Event()
+        self.hold = threading.Event()  # set: do not reconnect for now
+        self.presence: dict[str, Any] | None = None  # the last one heard
         self.sessions = 0
 
     def run(self) -> None:
         rng = random.Random(hash((self.table, self.token)))
         while not self.stopping.is_set():
             live = self.cluster.live()
-            if not live:
+            if not live or self.hold.is_set():
                 time.sleep(0.1)
                 continue
             proc = live[self.prefer % len(live)] if self.sessions == 0 else rng.choice(live)
@@ -145,6 +150,8 @@ class Client(threading.Thread):
             self.seq = max(self.seq, message["seq"])
         elif kind == "snapshot":
             self.seq = max(self.seq, message["seq"])
+        elif kind == "presence":
+            self.presence = message
         elif kind == "ack":
             self.acks[message["id"]] = message["seq"]
             self.pending = None
@@ -194,6 +201,13 @@ def wait_over(cluster: Cluster, tables: list[str], timeout: float) -> None:
                     continue
         time.sleep(0.2)
     assert not pending, f"not finished: {pending}"
+
+
+def wait_for(done: Any, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
 
 
 def check_against_log(
@@ -350,4 +364,60 @@ def test_kill_9_of_the_owner_mid_deal_loses_nothing_and_repeats_nothing(
     finally:
         for person in people:
             person.stopping.set()
+        cluster.close()
+
+
+def test_presence_is_the_owners_and_kill_9_of_a_follower_loses_nothing(
+    postgres_server: str, redis_server: str, tmp_path: Path
+) -> None:
+    db = new_postgres_database(postgres_server)
+    cluster = Cluster(db, redis_server, tmp_path)
+    a, b, c = cluster.procs
+    clients: list[Client] = []
+    try:
+        table = create_at(a.base, options={"target": 60})  # a owns it
+        tokens = [join_at(b.base, table, "Ann"), join_at(c.base, table, "Bob")]
+        ann, bob = Client(cluster, table, tokens[0], 1), Client(cluster, table, tokens[1], 2)
+        watch_b, watch_c = Client(cluster, table, None, 1), Client(cluster, table, None, 2)
+        clients = [ann, bob, watch_b, watch_c]  # first at b, c, b, c: none at the owner
+        for client in clients:
+            client.start()
+
+        def all_here(client: Client) -> bool:
+            seen = client.presence
+            return (
+                seen is not None
+                and seen["spectators"] == 2
+                and all(seat["connected"] and seat["away_until"] is None for seat in seen["seats"])
+            )
+
+        wait_for(lambda: all(all_here(x) for x in clients), 20, "presence across processes")
+        wait_for(lambda: ann.seq > 20, 30, "the match goes on")
+        assert cluster.owner(table) is a
+        ann.hold.set()
+        watch_b.hold.set()
+        b.kill()  # a follower, mid-deal: Ann's and one spectator's connections go with it
+        killed = time.time()
+
+        def ann_away(client: Client) -> bool:
+            seen = client.presence
+            if seen is None or seen["seats"][0]["connected"] or seen["spectators"] != 1:
+                return False
+            until = seen["seats"][0]["away_until"]
+            return until is not None and killed + 600 <= until <= time.time() + 600  # grace
+
+        wait_for(lambda: ann_away(bob) and ann_away(watch_c), 15, "the owner saw Ann go")
+        ann.hold.clear()
+        watch_b.hold.clear()
+        wait_for(lambda: all(all_here(x) for x in clients), 20, "Ann and the spectator back")
+        wait_over(cluster, [table], timeout=120)
+        time.sleep(0.5)
+        for client in clients:
+            client.stopping.set()
+            client.join(timeout=5)
+        assert ann.sessions >= 2 and watch_b.sessions >= 2, "they reconnected elsewhere"
+        check_against_log(db, cluster, table, tokens[0], clients)
+    finally:
+        for client in clients:
+            client.stopping.set()
         cluster.close()

@@ -3,20 +3,25 @@
 Levels: ``easy`` is random, ``medium`` greedy, ``hard`` the expert's search
 within a second a move, and ``expert`` the same search with a longer budget
 (``BUDGETS``: several seconds, for hints, reviews and analysis rather than as
-an opponent).  As a bot name, ``expert`` is that level.  The oracle sees every
-card and exists only to measure the honest bots.
+an opponent).  With the compiled kernel (``foxtrot.fast``) both levels search five
+to ten times the samples, to the end of the deal, in the same seconds (``budget``).  As a
+bot name, ``expert`` is that level.  The oracle sees every card and exists only to
+measure the honest bots.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from .. import fast
 from .base import Bot, CheatingBot, RandomBot, decide, decide_oracle
 from .expert import (
     EXPERT_ITERATIONS,
     EXPERT_SECONDS,
     HARD_ITERATIONS,
     HARD_SECONDS,
+    PURE_EXPERT_ITERATIONS,
+    PURE_HARD_ITERATIONS,
     Analysis,
     ExpertBot,
     OracleBot,
@@ -27,10 +32,28 @@ from .greedy import GreedyBot
 LEVELS: Final = {"easy": "random", "medium": "greedy", "hard": "expert", "expert": "expert"}
 #: The search budget of the levels played by the expert: samples and seconds a move
 #: (``hard`` keeps the 95th percentile of its decisions under 1 s on one core).
+#: These are the budgets with the compiled kernel (``foxtrot.fast``); ``budget`` gives the one
+#: in use.  From 1500 samples the playouts run to the end of the deal (``expert.horizon``).
 BUDGETS: Final[dict[str, tuple[int, float | None]]] = {
     "hard": (HARD_ITERATIONS, HARD_SECONDS),
     "expert": (EXPERT_ITERATIONS, EXPERT_SECONDS),
 }
+#: Without the kernel: a tenth of the samples, three rounds deep, in the same seconds (pure
+#: Python would play only a few dozen of the kernel's whole-deal samples within them).
+PURE_BUDGETS: Final[dict[str, tuple[int, float | None]]] = {
+    "hard": (PURE_HARD_ITERATIONS, HARD_SECONDS),
+    "expert": (PURE_EXPERT_ITERATIONS, EXPERT_SECONDS),
+}
+
+
+def budget(level: str) -> tuple[int, float | None]:
+    """The samples and seconds a move of an expert level (``hard`` for any other name) on the
+    path in use: ``BUDGETS`` with the compiled kernel, else ``PURE_BUDGETS``.  Decided when
+    the bot is made."""
+    budgets = BUDGETS if fast.enabled() else PURE_BUDGETS
+    return budgets.get(level, budgets["hard"])
+
+
 #: The honest bots, which may sit at a table with people.
 BOT_NAMES: Final = ("random", "greedy", "expert")
 #: The bot that sees every card: a yardstick for tournaments, never an opponent.
@@ -48,7 +71,7 @@ def make_bot(name: str) -> Bot:
     if kind == "greedy":
         return GreedyBot()
     if kind == "expert":
-        iterations, seconds = BUDGETS.get(name, BUDGETS["hard"])
+        iterations, seconds = budget(name)
         return ExpertBot(iterations, seconds)
     if kind == ORACLE:
         raise ValueError(
@@ -69,6 +92,7 @@ __all__ = [
     "BUDGETS",
     "LEVELS",
     "ORACLE",
+    "PURE_BUDGETS",
     "Analysis",
     "Bot",
     "CheatingBot",
@@ -76,6 +100,7 @@ __all__ = [
     "GreedyBot",
     "OracleBot",
     "RandomBot",
+    "budget",
     "decide",
     "decide_oracle",
     "make_bot",

@@ -52,7 +52,7 @@ from typing import Any, Final
 
 from ..core import Action, Observation, Phase, PlayResult, from_record, replay
 from ..core.kernel import FOXTROT_BONUS
-from ..i18n import catalog
+from ..i18n import card_text, catalog
 from .counting import QUEEN_OF_SPADES, CardCount, card_count, percent
 from .expert import Analysis, ExpertBot
 from .greedy import Effect, effects
@@ -99,7 +99,7 @@ def action_text(action: Action, lang: str = "en") -> str:
     """An action for the screen: the card (``10♥``, ``Д♠``) or "take the pile"."""
     if action.card is None:
         return catalog(lang).text("coach_take")
-    return action.card.display(lang)
+    return card_text(action.card, lang)
 
 
 def _to_move(obs: Observation) -> None:
@@ -129,10 +129,10 @@ def _reason(
         n = len(effect.taken)
         if effect.points < 0 and QUEEN_OF_SPADES in effect.taken:
             return cat.count(
-                "coach_takes_loss", n, card=QUEEN_OF_SPADES.display(lang), points=effect.points
+                "coach_takes_loss", n, card=card_text(QUEEN_OF_SPADES, lang), points=effect.points
             )
         if len(pile) == 1:
-            return cat.text("coach_takes_lone", card=pile[0].display(lang))
+            return cat.text("coach_takes_lone", card=card_text(pile[0], lang))
         if effect.points > 0:
             return cat.count("coach_takes_points", effect.points)
         return cat.count("coach_takes_cards", n)
@@ -141,22 +141,22 @@ def _reason(
     if QUEEN_OF_SPADES in pile and any(
         QUEEN_OF_SPADES in other.taken for other in others if other.action != effect.action
     ):
-        return cat.text("coach_avoids", card=QUEEN_OF_SPADES.display(lang))
+        return cat.text("coach_avoids", card=card_text(QUEEN_OF_SPADES, lang))
     if card == QUEEN_OF_SPADES:
-        return cat.text("coach_poisons", card=card.display(lang))
+        return cat.text("coach_poisons", card=card_text(card, lang))
     # the pile after the move; empty when the move ended the deal (the card was laid on it)
     after = effect.pile or (*pile, card)
     if len(after) == 1:
         risk = count.lone_card_risk[card.rank]
         if risk <= 0.0:
-            return cat.text("coach_lone_safe", card=card.display(lang))
-        return cat.text("coach_lone_risk", card=card.display(lang), pct=percent(risk))
+            return cat.text("coach_lone_safe", card=card_text(card, lang))
+        return cat.text("coach_lone_risk", card=card_text(card, lang), pct=percent(risk))
     if len(pile) == 1:
         return cat.text("coach_no_lone")
     worth = sum(other.points for other in after)
     if worth <= 0:
         return cat.text("coach_nothing_to_take")
-    return cat.count("coach_lays", len(after), card=card.display(lang), points=worth)
+    return cat.count("coach_lays", len(after), card=card_text(card, lang), points=worth)
 
 
 def _explain(obs: Observation, action: Action, lang: str, count: CardCount) -> str:
@@ -210,7 +210,7 @@ def alternative_text(action: Action, lang: str = "en") -> str:
     cat = catalog(lang)
     if action.card is None:
         return cat.text("coach_alt_take")
-    return cat.text("coach_alt_play", card=action.card.display(lang))
+    return cat.text("coach_alt_play", card=card_text(action.card, lang))
 
 
 def compared(

@@ -36,14 +36,14 @@ from typing import Final
 
 from ..core import Card, Observation, Rank, Suit
 from ..core.kernel import RANKS, holds_chance, redeal_size
-from ..i18n import catalog
+from ..i18n import card_text, catalog, rank_text
 
 QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
 
 
 def rank_display(rank: Rank, lang: str) -> str:
     """A rank as the cards show it (``10``, ``J``; ``В``, ``Д``, ``К``, ``Т`` in ru/uk)."""
-    return Card(rank, Suit.SPADES).display(lang)[:-1]
+    return rank_text(rank, lang)
 
 
 def percent(chance: float) -> int:
@@ -100,7 +100,7 @@ class CardCount:
                 cat.text(
                     "coach_unseen_queens",
                     n=self.unseen_queens_of_spades,
-                    card=QUEEN_OF_SPADES.display(lang),
+                    card=card_text(QUEEN_OF_SPADES, lang),
                 ),
             )
         )

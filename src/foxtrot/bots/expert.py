@@ -6,8 +6,9 @@ stock its size, every card seen stays where it was seen), and weighs that deal
 by how well it explains the other players' moves (``inference``: a model of
 sensible players; one who passed up a valuable take probably lacked the card
 for it).  In that deal it tries every legal action and plays on with the fast
-default policy (``rollout``) for three rounds, all actions with the same random numbers
-(common random numbers: the actions are compared on the same futures).  The
+default policy (``rollout``) for three rounds, or to the end of the deal at the large
+budgets the compiled kernel affords (``horizon``), all actions with the same random
+numbers (common random numbers: the actions are compared on the same futures).  The
 reward is the seat's margin: its points minus the others' mean, at the end of
 the deal or, at the horizon, of the points taken so far.  The action with the
 best weighted mean margin is played.
@@ -42,24 +43,36 @@ from .inference import Decision, decisions, log_likelihood
 from .rollout import rollout, unseen_by_rank
 from .values import CARD_VALUE
 
-#: Rounds played past the action before scoring.  Under take = any who holds the tempo (taking
-#: every lone card) decides a deal, and only whole rounds show it; under take = match, what
-#: the others were shown to lack pays off over the next rounds too (mean deal margin over
-#: greedy in 200 duplicate 2-player deals: one round +9 points, two +17, three +23).
+#: Rounds played past the action before scoring at small budgets.  Under take = any who holds
+#: the tempo (taking every lone card) decides a deal, and only whole rounds show it; under take =
+#: match, what the others were shown to lack pays off over the next rounds too (150 samples a
+#: move, mean deal margin over greedy in 200 duplicate 2-player deals: one round +9 points, two
+#: +17, three +23).
 ROUNDS = 3
+#: From this many samples a move, playouts run to the end of the deal: a longer playout is a
+#: noisier sample, and with ten times the samples (the compiled kernel's budget) the whole deal
+#: measured better than three rounds (README, "Strength").
+WHOLE_DEAL_SAMPLES = 1500
+TO_THE_END = 1 << 30
+#: Level ``hard``: samples and seconds a move (an opponent: the p95 decision under 1 s with the
+#: compiled kernel, where the samples always come before the seconds).
+HARD_ITERATIONS, HARD_SECONDS = 1500, 0.9
+#: Level ``expert``: for hints, reviews and analysis, where a few seconds are welcome.
+EXPERT_ITERATIONS, EXPERT_SECONDS = 5000, 5.0
+#: The levels' samples without the compiled kernel (``foxtrot.bots.budget``): pure Python plays
+#: a twentieth of the kernel's samples in the same time, and 1500 samples to the end of the deal
+#: would take it 10-100 s a move; capped at 0.9 s it would play far fewer samples than these.
+PURE_HARD_ITERATIONS, PURE_EXPERT_ITERATIONS = 150, 1000
 
 
-def horizon(players: int) -> int:
-    """How many moves a playout runs past the action before it is scored."""
-    return ROUNDS * players
+def horizon(players: int, iterations: int = HARD_ITERATIONS) -> int:
+    """How many moves a playout runs past the action before it is scored: three rounds at
+    small budgets, to the end of the deal from ``WHOLE_DEAL_SAMPLES`` samples a move."""
+    return TO_THE_END if iterations >= WHOLE_DEAL_SAMPLES else ROUNDS * players
 
 
 #: The least effective sample size the tempered weights may leave, as a share of the samples.
 ESS_SHARE = 1 / 3
-#: Level ``hard``: samples and seconds a move (an opponent: the p95 decision under 1 s).
-HARD_ITERATIONS, HARD_SECONDS = 150, 0.9
-#: Level ``expert``: for hints, reviews and analysis, where a few seconds are welcome.
-EXPERT_ITERATIONS, EXPERT_SECONDS = 1000, 5.0
 
 
 def effective_size(weights: Sequence[float]) -> float:
@@ -273,7 +286,7 @@ class ExpertBot:
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ValueError(f"seat {obs.seat} is not to move")
         state = State.from_observation(obs, rng)
-        depth = self.horizon if self.horizon is not None else horizon(obs.players)
+        depth = self.horizon if self.horizon is not None else horizon(obs.players, self.iterations)
         return search(
             state,
             obs.seat,
@@ -314,7 +327,9 @@ class OracleBot:
             return legal[0]
         seat = state.to_move
         assert seat is not None
-        depth = self.horizon if self.horizon is not None else horizon(state.players)
+        depth = (
+            self.horizon if self.horizon is not None else horizon(state.players, self.iterations)
+        )
         samples = max(1, self.iterations // 10)  # only the rollouts' own randomness to average
         return search(
             state,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..core import FoxtrotError, format_cards
+from ..core import FoxtrotError
 from ..core import replay as replay_steps
-from ..i18n import catalog
+from ..i18n import cards_text, catalog
 from ..narrate import narrate
 from ..storage import load_record
 from ..tui.session import seats_of
@@ -75,12 +75,12 @@ def replay(path: Path, lang: str, only_deal: int | None, hands: bool, out: Conso
         if step.action is None and hands:
             for seat, name in enumerate(names):
                 out.print(
-                    cat.text("hand_of", name=name, cards=format_cards(state.hand(seat), lang)),
+                    cat.text("hand_of", name=name, cards=cards_text(state.hand(seat), lang)),
                     markup=False,
                 )
             stock = state.stock
             out.print(
-                cat.text("stock_of", n=len(stock), cards=format_cards(stock, lang)), markup=False
+                cat.text("stock_of", n=len(stock), cards=cards_text(stock, lang)), markup=False
             )
     if state is None:
         out.print(cat.text("no_deals"))

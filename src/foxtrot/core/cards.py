@@ -4,14 +4,16 @@ A card is a frozen value with one canonical text: rank ``2``..``10``, ``J``,
 ``Q``, ``K``, ``A`` followed by suit ``S``, ``H``, ``D`` or ``C``.  The two (or
 three) copies of a card in the pack are interchangeable, so a card is just a
 rank and a suit.  Inside the engine a card is its ``id`` (``rank * 4 + suit``):
-small integers keep the hot paths fast.
+small integers keep the hot paths fast.  The core knows only this notation: a card in
+words or with a localized rank ("Queen of spades", "Д♠") is a front end's business
+(``foxtrot.i18n.card_name`` / ``card_text``, from the message catalogs).
 
 >>> Card.parse("10H")
 Card('10H')
 >>> str(Card.parse("qs"))
 'QS'
->>> Card.parse("JC").display("ru")
-'В♣'
+>>> Card.parse("QS").points, Card.parse("10D").points
+(-20, 10)
 >>> [str(c) for c in sorted(parse_cards("AS 2H 10D"))]
 ['2H', '10D', 'AS']
 >>> Card.parse("1H")
@@ -27,8 +29,6 @@ from collections.abc import Iterable
 from typing import Final
 
 from .errors import NotationError
-
-LANGUAGES: Final = ("en", "ru", "uk")
 
 
 class Rank(enum.IntEnum):
@@ -74,65 +74,6 @@ class Suit(enum.IntEnum):
 
 
 _RANK_TEXT: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-_RANK_LOCAL: Final = {
-    "en": _RANK_TEXT,
-    "ru": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"),
-    "uk": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"),
-}
-_RANK_NAMES: Final = {
-    "en": (
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "Jack",
-        "Queen",
-        "King",
-        "Ace",
-    ),
-    "ru": (
-        "двойка",
-        "тройка",
-        "четвёрка",
-        "пятёрка",
-        "шестёрка",
-        "семёрка",
-        "восьмёрка",
-        "девятка",
-        "десятка",
-        "валет",
-        "дама",
-        "король",
-        "туз",
-    ),
-    "uk": (
-        "двійка",
-        "трійка",
-        "четвірка",
-        "п'ятірка",
-        "шістка",
-        "сімка",
-        "вісімка",
-        "дев'ятка",
-        "десятка",
-        "валет",
-        "дама",
-        "король",
-        "туз",
-    ),
-}
-_SUIT_NAMES: Final = {
-    "en": ("spades", "hearts", "diamonds", "clubs"),
-    "ru": ("пик", "червей", "бубен", "треф"),
-    "uk": ("пік", "чирв", "бубон", "треф"),
-}
-_OF: Final = {"en": " of ", "ru": " ", "uk": " "}
-
 #: Card points of rule P2, indexed by card id.
 CARD_POINTS: Final[tuple[int, ...]] = tuple(
     10
@@ -238,21 +179,6 @@ class Card:
         """What the card scores when taken (rule P2)."""
         return CARD_POINTS[self.id]
 
-    def display(self, lang: str = "en") -> str:
-        """Short text for the screen: ``10♥``, ``Д♠`` (rule C4)."""
-        return _RANK_LOCAL[_lang(lang)][self.rank] + self.suit.glyph
-
-    def name(self, lang: str = "en") -> str:
-        """The card in words: ``Queen of spades``, ``дама пик``, ``дама пік``."""
-        lang = _lang(lang)
-        return _RANK_NAMES[lang][self.rank] + _OF[lang] + _SUIT_NAMES[lang][self.suit]
-
-
-def _lang(lang: str) -> str:
-    if lang not in _RANK_LOCAL:
-        raise NotationError(f"unknown language {lang!r} (expected en, ru or uk)")
-    return lang
-
 
 _RANK_INDEX: Final = {text: i for i, text in enumerate(_RANK_TEXT)}
 _TEXT: Final = tuple(r + s for r in _RANK_TEXT for s in "SHDC")
@@ -271,9 +197,9 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [Card.parse(token) for token in tokens]
 
 
-def format_cards(cards: Iterable[Card], lang: str | None = None) -> str:
-    """Cards as text separated by spaces, canonical or (with ``lang``) for display."""
-    return " ".join(str(c) if lang is None else c.display(lang) for c in cards)
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in canonical text separated by spaces (``foxtrot.i18n.cards_text`` for display)."""
+    return " ".join(str(c) for c in cards)
 
 
 def full_deck(decks: int) -> list[int]:

@@ -58,6 +58,7 @@ __all__ = [
     "initial_stock",
     "is_double",
     "legal_codes",
+    "match_winner",
     "miss_chances",
     "outcome_of",
     "outcomes",
@@ -224,6 +225,27 @@ def initial_stock(deck_size: int, players: int) -> int:
 def redeal_size(stock: int, players: int) -> int:
     """Cards each player gets when the player to move has none (R1); 0: the deal ends (R2)."""
     return min(HAND_SIZE, stock // players)
+
+
+# ------------------------------------------------------------ the match (M2, X8)
+
+
+def match_winner(totals: Sequence[int], target: float) -> int:
+    """The seat that has won the match once a deal is scored, or -1 (another deal is played).
+
+    The highest total wins if it reached the target (X8: total >= target) and nobody
+    shares it (M2).  Written as plain loops so that the compiled environments run it as is.
+    """
+    best = 0
+    for seat in range(1, len(totals)):
+        if totals[seat] > totals[best]:
+            best = seat
+    if totals[best] < target:
+        return -1
+    for seat in range(len(totals)):
+        if seat != best and totals[seat] == totals[best]:
+            return -1
+    return best
 
 
 # ------------------------------------------------ the odds of the next hand (counting)

@@ -53,6 +53,7 @@ from .kernel import (
     illegal_reason,
     is_double,
     legal_codes,
+    match_winner,
     outcomes,
     redeal_size,
 )
@@ -398,9 +399,9 @@ class State:
         for seat, line in enumerate(scores):
             self.totals[seat] += line.total
         self._deals.append(DealLog(self.dealer, self._deck, tuple(self._actions), scores))
-        best = max(self.totals)
-        if best >= self.options.target and self.totals.count(best) == 1:  # M2, X8
-            self.winner = self.totals.index(best)
+        winner = match_winner(self.totals, self.options.target)  # M2, X8
+        if winner >= 0:
+            self.winner = winner
             self.phase = Phase.OVER
         else:
             self.phase = Phase.AWAITING_DEAL

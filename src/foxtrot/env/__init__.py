@@ -5,7 +5,8 @@
   form;
 - ``gymnasium.make("foxtrot/Foxtrot-v0", players=2, opponents="medium")``: one
   seat against our bots (registered when this package is imported);
-- ``BatchedGames``: many self-play matches stepped at once into numpy arrays;
+- ``BatchedGames``: many self-play matches stepped at once into numpy arrays (in
+  compiled code with the ``[fast]`` extra, else by the Python engine: the same arrays);
 - ``encode(observation)``, ``layout``: the observation arrays (``docs/env.md``);
 - ``resample(observation, rng)``: the hidden cards dealt at random, consistent
   with what the seat knows.

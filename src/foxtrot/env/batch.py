@@ -5,35 +5,62 @@ and ``step(actions)`` fill ``obs`` (games x observation size, float32: the
 array of the seat to move), ``mask`` (games x 53, int8), ``to_move`` (the seat
 whose array it is), ``rewards`` (games x players, this step's rewards of every
 seat) and ``done`` (a match ended at this step: the game was started anew,
-and ``obs`` already shows the new match).  The arrays are allocated once, and
-one call steps every game, which is what a batched policy wants.
+and ``obs`` already shows the new match).  Where a deal ended at this step
+``deal_ended`` is set and ``scores`` holds its score sheet (games x players x 6:
+``SCORE_FIELDS``, as ``ScoreLine``); where a match ended, ``winner`` is its winner
+(else -1) and ``final_totals`` its final totals.  The arrays are allocated once,
+and one call steps every game, which is what a batched policy wants.
 
-Each game's seeds come from ``seed`` and a counter, so a batch is reproducible.
+Two engines fill the same arrays with the same numbers (tests/test_batch*.py):
+
+- compiled (``[fast]`` extra, numba; the default when ``foxtrot.fast.enabled()``):
+  ``fast.batch`` steps every game in machine code, built on the search kernel's
+  compiled rules (``env.batch_compiled``);
+- Python (``compiled=False``, or without numba, or ``FOXTROT_FAST=0``): each game is
+  a ``Game`` stepped by the engine, ``State``.
+
+Each game's seeds come from ``seed`` and a counter, so a batch is reproducible (and
+both engines deal the same cards).
 An illegal action raises ``IllegalActionError`` naming the game; the games
 before it in the batch have moved (the arrays show them), the one that refused and
-those after it have not (call ``step`` again with a legal action for them).
+those after it have not (call ``step`` again with a legal action for them).  A ``step``
+before the first ``reset`` raises ``IllegalActionError`` too.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from operator import attrgetter
+from typing import Any, Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core import IllegalActionError, TableOptions
+from ..core import IllegalActionError, ScoreLine, TableOptions
 from .encoding import N_ACTIONS, Array, Mask, buffer_size, observation_size
-from .game import Game, table_options
+from .game import Game, check_reward, table_options
+
+#: The columns of ``scores``: the fields of ``ScoreLine``, in order (rule X9).
+SCORE_FIELDS: Final = tuple(field.name for field in dataclasses.fields(ScoreLine))
+_LINE: Final = attrgetter(*SCORE_FIELDS)
+Ints = npt.NDArray[np.int64]
+
+
+def match_seed(seed: int, started: int) -> int:
+    """The seed of the ``started``-th match a batch starts after ``reset(seed)``."""
+    return hash((seed, started)) & (2**63 - 1)
+
+
+class _Engine(Protocol):
+    def reset(self, seed: int) -> None: ...
+
+    def step(self, actions: npt.ArrayLike) -> None: ...
+
+    def pick(self, draws: npt.NDArray[np.float64]) -> Ints: ...
 
 
 class BatchedGames:
-    """A batch of matches for self-play (see the module doc).
-
-    The games' trackers keep their absolute buffers as the rows of one array,
-    so that every game's observation (the seat to move's view) is gathered by
-    one ``numpy.take`` and every mask is written by one scatter: per game and
-    step, only the engine's move and the tracker's few writes run in Python.
-    """
+    """A batch of matches for self-play (see the module doc)."""
 
     def __init__(
         self,
@@ -41,43 +68,113 @@ class BatchedGames:
         options: TableOptions | None = None,
         *,
         reward: str = "deal",
+        compiled: bool | None = None,
         **changes: Any,
     ) -> None:
+        """``games`` matches of ``options`` (or the keyword options); ``compiled``: the
+        compiled engine (``True``, needs numba), the Python one (``False``), or the compiled
+        one if ``foxtrot.fast.enabled()`` (``None``)."""
         if type(games) is not int or games < 1:
             raise ValueError(f"games: {games!r} is not a positive whole number")
         self.options = table_options(options, changes)
-        length = buffer_size(self.options)
-        self._buffers: Array = np.zeros((games, length), dtype=np.float32)
-        self.games = [Game(self.options, reward, self._buffers[i]) for i in range(games)]
+        self.reward = check_reward(reward)
+        self.compiled = _compiled(compiled)
         size = observation_size(self.options)
         players = self.options.players
         self.obs: Array = np.zeros((games, size), dtype=np.float32)
         self.mask: Mask = np.zeros((games, N_ACTIONS), dtype=np.int8)
-        self.to_move: npt.NDArray[np.int64] = np.zeros(games, dtype=np.int64)
+        self.to_move: Ints = np.zeros(games, dtype=np.int64)
         self.rewards: Array = np.zeros((games, players), dtype=np.float32)
         self.done: npt.NDArray[np.bool_] = np.zeros(games, dtype=np.bool_)
-        self._index = self.games[0].tracker.index  # (seat, observation index) -> buffer index
-        self._row_start = (np.arange(games, dtype=np.intp) * length)[:, None]
-        self._gather_at = np.zeros((games, size), dtype=np.intp)
-        self._seed = 0
-        self._started = 0
+        self.deal_ended: npt.NDArray[np.bool_] = np.zeros(games, dtype=np.bool_)
+        self.scores: Ints = np.zeros((games, players, len(SCORE_FIELDS)), dtype=np.int64)
+        self.winner: Ints = np.full(games, -1, dtype=np.int64)
+        self.final_totals: Ints = np.zeros((games, players), dtype=np.int64)
+        self._size = games
+        self._ready = False  # reset() was called: every game is in a match
+        self._engine: _Engine
+        if self.compiled:
+            from .batch_compiled import CompiledGames  # noqa: PLC0415 - imports numba
+
+            self._engine = CompiledGames(self)
+        else:
+            self._engine = PythonGames(self)
 
     def __len__(self) -> int:
-        return len(self.games)
+        return self._size
+
+    @property
+    def games(self) -> list[Game]:
+        """The ``Game`` of every match (the Python engine only: the compiled one keeps arrays)."""
+        if not isinstance(self._engine, PythonGames):
+            raise AttributeError("games: a compiled batch keeps its matches as arrays")
+        return self._engine.games
 
     def reset(self, seed: int = 0) -> None:
         """Start every match anew from ``seed``."""
+        self._engine.reset(seed)
+        self._ready = True
+
+    def step(self, actions: npt.ArrayLike) -> None:
+        """One action in every game (for its seat to move); the arrays are filled anew."""
+        if not self._ready:
+            raise IllegalActionError(
+                "no_deal", -1, "step", "no match has started: call reset(seed) first"
+            )
+        self._engine.step(actions)
+
+    def random_actions(self, rng: np.random.Generator) -> Ints:
+        """A uniformly random legal action in every game (a baseline, and for benchmarks):
+        of the ``count`` legal actions (in index order) the one numbered
+        ``int(rng.random() * count)``, one draw per game."""
+        return self._engine.pick(rng.random(self._size))
+
+
+def _compiled(compiled: bool | None) -> bool:
+    from .. import fast  # noqa: PLC0415 - numba itself is imported only by the compiled engine
+
+    if compiled is None:
+        return fast.enabled()
+    if compiled and not fast.available():
+        raise ValueError("compiled: the compiled batch needs numba (pip install 'foxtrot[fast]')")
+    return bool(compiled)
+
+
+class PythonGames:
+    """The Python engine: every game a ``Game`` (the engine's ``State``).
+
+    The games' trackers keep their absolute buffers as the rows of one array,
+    so that every game's observation (the seat to move's view) is gathered by
+    one ``numpy.take`` and every mask is written by one scatter: per game and
+    step, only the engine's move and the tracker's few writes run in Python.
+    """
+
+    def __init__(self, batch: BatchedGames) -> None:
+        self._batch = batch
+        games = len(batch)
+        length = buffer_size(batch.options)
+        self._buffers: Array = np.zeros((games, length), dtype=np.float32)
+        self.games = [Game(batch.options, batch.reward, self._buffers[i]) for i in range(games)]
+        self._index = self.games[0].tracker.index  # (seat, observation index) -> buffer index
+        self._row_start = (np.arange(games, dtype=np.intp) * length)[:, None]
+        self._gather_at = np.zeros(batch.obs.shape, dtype=np.intp)
+        self._seed = 0
+        self._started = 0
+
+    def reset(self, seed: int) -> None:
         self._seed = seed
         self._started = 0
         for index in range(len(self.games)):
             self._restart(index)
-        self.rewards[:] = 0
-        self.done[:] = False
+        batch = self._batch
+        batch.rewards[:] = 0
+        batch.done[:] = False
+        batch.deal_ended[:] = False
+        batch.winner[:] = -1
         self._show()
 
     def _restart(self, index: int) -> None:
-        game = self.games[index]
-        game.reset(hash((self._seed, self._started)) & (2**63 - 1))
+        self.games[index].reset(match_seed(self._seed, self._started))
         self._started += 1
 
     def _show(self) -> None:
@@ -93,30 +190,33 @@ class BatchedGames:
 
     def _fill(self, seats: list[int], flags: list[int]) -> None:
         """Write the seats to move, gather every observation, scatter every mask: vectorized."""
-        self.to_move[:] = seats
+        batch = self._batch
+        batch.to_move[:] = seats
         at = self._gather_at
-        self._index.take(self.to_move, axis=0, out=at)
+        self._index.take(batch.to_move, axis=0, out=at)
         at += self._row_start
-        self._buffers.take(at, out=self.obs)
-        mask = self.mask.reshape(-1)
+        self._buffers.take(at, out=batch.obs)
+        mask = batch.mask.reshape(-1)
         mask[:] = 0
         mask[flags] = 1
 
     def step(self, actions: npt.ArrayLike) -> None:
-        """One action in every game (for its seat to move); the arrays are filled anew."""
         codes = np.asarray(actions).tolist()
         if len(codes) != len(self.games):
             raise ValueError(f"actions: {len(codes)} actions for {len(self.games)} games")
-        rewards = self.rewards
-        done = self.done
+        batch = self._batch
+        rewards = batch.rewards
+        done = batch.done
         rewards[:] = 0
         done[:] = False
+        batch.deal_ended[:] = False
+        batch.winner[:] = -1
         seats: list[int] = []
         flags: list[int] = []
         start = 0
         for index, game in enumerate(self.games):
             try:
-                game.play(codes[index])
+                ended = game.play(codes[index])
             except IllegalActionError as error:
                 self._show()  # the games that moved show their new positions
                 raise IllegalActionError(
@@ -124,7 +224,14 @@ class BatchedGames:
                 ) from None
             if game.rewarded:  # else every reward of the step is 0
                 rewards[index] = game.rewards
+            if ended:
+                batch.deal_ended[index] = True
+                batch.scores[index] = [_LINE(line) for line in game.scores]
             if game.mover is None:  # the match is over: a new one
+                outcome = game.state.outcome
+                assert outcome is not None
+                batch.winner[index] = outcome.winner
+                batch.final_totals[index] = outcome.totals
                 done[index] = True
                 self._restart(index)
             assert game.mover is not None
@@ -133,10 +240,12 @@ class BatchedGames:
             start += N_ACTIONS
         self._fill(seats, flags)
 
-    def random_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
-        """A uniformly random legal action in every game (a baseline, and for benchmarks)."""
-        noise = rng.random(self.mask.shape) * self.mask
-        return np.asarray(noise.argmax(axis=1), dtype=np.int64)
+    def pick(self, draws: npt.NDArray[np.float64]) -> Ints:
+        mask = self._batch.mask
+        counts = mask.sum(axis=1)
+        number = np.minimum((draws * counts).astype(np.int64), counts - 1)
+        chosen: Ints = (mask.cumsum(axis=1) > number[:, None]).argmax(axis=1).astype(np.int64)
+        return chosen
 
 
-__all__ = ["BatchedGames"]
+__all__ = ["SCORE_FIELDS", "BatchedGames", "match_seed"]

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from ..core import ACTIONS, IllegalActionError, Phase, State, TableOptions
+from ..core import ACTIONS, IllegalActionError, Phase, ScoreLine, State, TableOptions
 from ..core.kernel import foxtrot_bonus
 from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask
 
@@ -58,6 +58,7 @@ class Game:
         "reward",
         "rewarded",
         "rewards",
+        "scores",
         "state",
         "tracker",
     )
@@ -75,6 +76,7 @@ class Game:
         self._running = [0] * options.players  # margin: points taken so far this deal
         self._codes: tuple[int, ...] = ()
         self.mover: int | None = None  # the seat to move, as ``state.to_move``
+        self.scores: tuple[ScoreLine, ...] = ()  # the score sheet of the last deal that ended
 
     def reset(self, seed: int) -> None:
         """A new match: the first dealer by lot, then every shuffle, from ``seed``."""
@@ -84,6 +86,7 @@ class Game:
         self.rewards = [0.0] * self.options.players
         self.rewarded = False
         self._running = [0] * self.options.players
+        self.scores = ()
         self.tracker.sync(self.state)
         self._legal()
 
@@ -126,7 +129,7 @@ class Game:
         """
         state = self.state
         if type(code) is not int:
-            code = _as_index(code)
+            code = as_index(code)
         if code not in self._codes:
             self._refuse(code)
         mover = self.mover
@@ -141,6 +144,9 @@ class Game:
             self.rewarded = False
         ended = state.phase is not _PLAYING  # the deal ended (a new one is dealt below)
         if ended:
+            scores = state.deal_logs()[-1].scores  # the deal that just ended
+            assert scores is not None
+            self.scores = scores
             self._score()
             self.rewarded = any(rewards)
             if state.phase is Phase.AWAITING_DEAL:
@@ -175,8 +181,7 @@ class Game:
     def _score(self) -> None:
         state = self.state
         if self.reward != "match":
-            scores = state.deal_logs()[-1].scores  # the deal that just ended
-            assert scores is not None
+            scores = self.scores
             if self.reward == "margin":
                 gains = [line.total - got for line, got in zip(scores, self._running, strict=True)]
                 self._running = [0] * len(scores)
@@ -188,21 +193,26 @@ class Game:
             self.rewards[:] = state.outcome.returns()
 
     def _refuse(self, code: int) -> None:
-        if not 0 <= code < N_ACTIONS:
-            seat = self.state.to_move if self.state.to_move is not None else -1
-            raise IllegalActionError(
-                "bad_action", seat, f"do action {code}", f"actions are 0 to {N_ACTIONS - 1}"
-            )
-        error = self.state.why_illegal(ACTIONS[code])
-        assert error is not None, "the mask and the engine disagree"
-        raise error
+        raise refusal(self.state, code)
 
     def current_mask(self) -> Mask:
         """The mask straight from the engine (for checks)."""
         return legal_mask(self.state)
 
 
-def _as_index(code: object) -> int:
+def refusal(state: State, code: int) -> IllegalActionError:
+    """The engine's error for action index ``code``, which the mask of ``state`` refuses."""
+    if not 0 <= code < N_ACTIONS:
+        seat = state.to_move if state.to_move is not None else -1
+        return IllegalActionError(
+            "bad_action", seat, f"do action {code}", f"actions are 0 to {N_ACTIONS - 1}"
+        )
+    error = state.why_illegal(ACTIONS[code])
+    assert error is not None, "the mask and the engine disagree"
+    return error
+
+
+def as_index(code: object) -> int:
     """An action index from a numpy integer or a one-element array."""
     try:
         value: int = int(code)  # type: ignore[call-overload]  # numpy scalars and 0-d arrays
@@ -215,4 +225,4 @@ def _as_index(code: object) -> int:
     return value
 
 
-__all__ = ["REWARDS", "Game", "check_reward", "table_options"]
+__all__ = ["REWARDS", "Game", "as_index", "check_reward", "refusal", "table_options"]

@@ -26,6 +26,15 @@ number.  A counted message gets its count as ``{n}``.
 '3 карти'
 >>> catalog("en").text("plays", name="Ann", card="Q♠")
 'Ann plays Q♠.'
+
+The cards in words and in short come from the catalogs too (the core knows only the
+canonical notation of rule C4, ``QS``):
+
+>>> from foxtrot.core import Card
+>>> [card_name(Card.parse("QS"), lang) for lang in LANGUAGES]
+['Queen of spades', 'дама пик', 'дама пік']
+>>> card_text(Card.parse("JC"), "ru"), cards_text([Card.parse("10H"), Card.parse("AS")], "uk")
+('В♣', '10♥ Т♠')
 """
 
 from __future__ import annotations
@@ -33,10 +42,12 @@ from __future__ import annotations
 import gettext
 import locale
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
 from typing import IO, Any, Final
+
+from ..core.cards import Card, Rank
 
 LANGUAGES: Final = ("en", "ru", "uk")
 #: The gettext domain: one catalog per language holds the messages of every area.
@@ -185,6 +196,65 @@ def catalog_json(lang: str) -> dict[str, Any]:
         },
         "messages": found,
     }
+
+
+def rank_text(rank: Rank, lang: str) -> str:
+    """A rank as printed on a card in ``lang``: ``Q`` in English, ``Д`` in Russian."""
+    return catalog(lang).text(f"card_rank_{rank.symbol}")
+
+
+def card_text(card: Card, lang: str) -> str:
+    """A card in short for the screen: ``10♥``, ``Д♠`` (rule C4: localized rank, suit symbol)."""
+    return rank_text(card.rank, lang) + card.suit.glyph
+
+
+def cards_text(cards: Iterable[Card], lang: str) -> str:
+    """Cards in short, separated by spaces: ``10♥ Д♠``."""
+    return " ".join(card_text(card, lang) for card in cards)
+
+
+def card_name(card: Card, lang: str) -> str:
+    """A card in words, as a screen reader says it: ``Queen of spades``, ``дама пик``."""
+    cat = catalog(lang)
+    return cat.text(
+        "card_name",
+        rank=cat.text(f"card_rank_name_{card.rank.symbol}"),
+        suit=cat.text(f"card_suit_of_{card.suit.symbol}"),
+    )
+
+
+#: The levels a computer seat may have (as named in ``tui_level_*``).
+COMPUTER_LEVELS: Final = ("easy", "medium", "hard", "expert")
+
+
+def computer_name(seat: int, level: str, lang: str = "en") -> str:
+    """The name of a computer seat nobody named: ``Computer 2 (medium)`` for seat 1.
+
+    The server stores (and its records keep) the English name; every front end shows it
+    in its own language through :func:`seat_name`.
+
+    >>> computer_name(1, "medium"), computer_name(1, "medium", "ru")
+    ('Computer 2 (medium)', 'Компьютер 2 (средний)')
+    """
+    cat = catalog(lang)
+    return cat.text("computer_seat", n=seat + 1, level=cat.text(f"tui_level_{level}"))
+
+
+@cache
+def _computer_names() -> dict[str, tuple[int, str]]:
+    return {
+        computer_name(seat, level): (seat, level) for seat in range(9) for level in COMPUTER_LEVELS
+    }
+
+
+def seat_name(name: str, lang: str) -> str:
+    """A player's name as ``lang`` shows it: a computer seat's English default name translated.
+
+    >>> seat_name("Computer 3 (expert)", "uk"), seat_name("Ann", "uk")
+    ("Комп'ютер 3 (експерт)", 'Ann')
+    """
+    found = _computer_names().get(name)
+    return name if found is None else computer_name(found[0], found[1], lang)
 
 
 def system_language() -> str:

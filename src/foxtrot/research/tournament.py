@@ -48,11 +48,11 @@ from typing import TYPE_CHECKING
 
 from ..bots import (
     BOT_NAMES,
-    BUDGETS,
     LEVELS,
     ORACLE,
     Bot,
     CheatingBot,
+    budget,
     decide,
     decide_oracle,
     make_bot,
@@ -99,7 +99,7 @@ class BotSpec:
             return make_oracle() if self.kind == ORACLE else make_bot(level)
         # Only the budget that was chosen is passed: the rest stays the level's (or bot's) own.
         if self.kind == "expert":
-            iterations, seconds = BUDGETS.get(level, BUDGETS["hard"])
+            iterations, seconds = budget(level)
             if self.iterations is not None:
                 iterations = self.iterations
             if self.seconds is not None:

@@ -22,7 +22,7 @@ from textual.events import Resize
 from textual.worker import Worker, WorkerState
 
 from ..core import TAKE, Action, CardPlayed, Event, FoxtrotError, Phase, PileTaken, replay
-from ..i18n import catalog
+from ..i18n import card_text, catalog
 from ..narrate import narrate
 from . import view
 from .resume import ResumeScreen
@@ -158,7 +158,7 @@ class PlayApp(App[str | None]):
             self.log_lines(deal_so_far(match.record(), self.lang))
         elif state.lot is not None:
             draws = ", ".join(
-                cat.text("tui_lot_draw", name=state.names[seat], card=card.display(self.lang))
+                cat.text("tui_lot_draw", name=state.names[seat], card=card_text(card, self.lang))
                 for rnd in state.lot.rounds
                 for seat, card in rnd
             )
@@ -464,7 +464,7 @@ class PlayApp(App[str | None]):
         if error is not None:
             key = f"tui_illegal_{error.code}"
             if error.code == "must_foxtrot":  # name the cards that make the foxtrot
-                cards = {a.card.display(self.lang) for a in state.legal_actions() if a.card}
+                cards = {card_text(a.card, self.lang) for a in state.legal_actions() if a.card}
                 self.say(self.cat_text(key, cards=", ".join(sorted(cards))))
                 return
             self.say(self.cat_text(key if key in _ILLEGAL else "tui_illegal"))

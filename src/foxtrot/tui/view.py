@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..core import Action, Card, Observation, ScoreLine, Suit
 from ..i18n import Catalog
+from ..i18n import card_text as card_short
 
 #: Keys that play the cards of a hand, left to right.  Letters used by other commands
 #: (t take, u undo, h hint, c counting, r rules, s scores, q quit, l, n, p, v) are left out.
@@ -33,7 +34,7 @@ _RED: Final = (Suit.HEARTS, Suit.DIAMONDS)
 def card_text(card: Card, lang: str, *, style: str = "") -> Text:
     """A card for the screen: ``10♥`` in red, ``Д♠`` in the normal colour."""
     colour = "bold red" if card.suit in _RED else "bold"
-    return Text(card.display(lang), style=f"{colour} {style}".strip())
+    return Text(card_short(card, lang), style=f"{colour} {style}".strip())
 
 
 def cards_text(cards: Sequence[Card], lang: str, empty: str = "—") -> Text:
@@ -135,7 +136,7 @@ _FACE: Final = "on grey93"
 
 def _inner(card: Card, lang: str) -> tuple[str, str]:
     """The rank and suit of a face (``10♥``, `` Д♠``) and its colour, red or black."""
-    shown = card.display(lang)
+    shown = card_short(card, lang)
     colour = "red" if card.suit in _RED else "black"
     return f"{shown[:-1]:>2}{shown[-1]}", f"bold {colour} {_FACE}"
 

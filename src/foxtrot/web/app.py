@@ -96,9 +96,11 @@ def create_app(
         if warm:
             the_lobby.computers.warm_up()
             warm_coach()
+        lag = asyncio.create_task(metrics.watch_loop())
         try:
             yield
         finally:
+            lag.cancel()
             await the_lobby.shutdown()
 
     app = FastAPI(title="Foxtrot server", lifespan=lifespan)

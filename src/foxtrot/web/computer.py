@@ -3,7 +3,7 @@
 A computer seat (or a person's seat played for him after the grace period or
 when his turn timer runs out) gets ``State.observation(seat)`` and nothing
 else.  The oracle, which sees every card, is never a seat: only the three
-levels are accepted.  The expert (``hard``) thinks up to 0.9 s of CPU, so it
+levels are accepted.  ``hard`` thinks up to 0.9 s of CPU (``expert`` up to 5 s), so it
 runs in a separate process and never blocks the event loop; easy and medium
 answer in a millisecond or two; a thread would not take that off the event
 loop (the GIL runs one at a time) and handing work over costs about as much,
@@ -24,13 +24,13 @@ from .. import fast
 from ..bots import Bot, make_bot
 from ..core import Observation
 
-LEVELS: Final = ("easy", "medium", "hard")
+LEVELS: Final = ("easy", "medium", "hard", "expert")
 
 
 def think(level: str, obs: Observation, seed: int) -> tuple[str, float]:
     """The action a computer of ``level`` plays from ``obs``, and the seconds it took."""
     if level not in LEVELS:
-        raise ValueError(f"{level!r} is not a computer level (easy, medium, hard)")
+        raise ValueError(f"{level!r} is not a computer level (easy, medium, hard, expert)")
     bot = make_bot(level)
     assert isinstance(bot, Bot)  # the three levels are honest bots
     start = time.perf_counter()
@@ -55,7 +55,7 @@ class Computers:
     async def choose(self, level: str, obs: Observation) -> tuple[str, float]:
         """Think without blocking the event loop: the expert in its own process."""
         seed = self._seeds.getrandbits(64)
-        if level != "hard":
+        if level not in ("hard", "expert"):  # the searching levels think in a process
             return think(level, obs, seed)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._process_pool(), think, level, obs, seed)

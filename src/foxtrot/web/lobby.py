@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from ..core import Phase, RecordError, TableOptions, replay, to_record
-from ..i18n import LANGUAGES, catalog
+from ..i18n import LANGUAGES, catalog, computer_name
 from . import fair
 from .bus import Connection
 from .computer import Computers
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("foxtrot.web")
 HEARTBEAT = 2.0
+#: Seconds a follower copy nobody is connected to is kept (many processes): a person who
+#: joined here and connects a moment later, or reconnects, finds it ready, not reloaded.
+FOLLOWER_KEEP = 60.0
 
 
 class Lobby:
@@ -173,8 +176,10 @@ class Lobby:
                 await self.db(self.store.beat)
             now = time.time()
             for actor in list(self.tables.values()):
-                if actor.follower:  # the owner closes it; a copy nobody watches goes
-                    if not actor.connections():
+                if actor.follower:  # the owner closes it; a copy nobody watched for a while goes
+                    if actor.connections():
+                        actor.left_at = now
+                    elif now - actor.left_at > FOLLOWER_KEEP:
                         self.tables.pop(actor.id, None)
                     continue
                 if actor.status == "playing" and actor.persons:
@@ -205,7 +210,7 @@ class Lobby:
             )
         kinds = [seat.kind for seat in plan] or ["person"] * options.players
         names = [
-            (seat.name or f"Computer {i + 1} ({seat.kind})") if seat.kind != "person" else None
+            (seat.name or computer_name(i, seat.kind)) if seat.kind != "person" else None
             for i, seat in enumerate(plan)
         ] or [None] * options.players
         if request.first_dealer is not None and request.first_dealer >= options.players:
@@ -284,13 +289,13 @@ class Lobby:
     ) -> None:
         """Seat a connection; at a follower, the owner learns the seat is connected."""
         await actor.connect(conn, seat, last_seq)
-        if self.cluster is not None and actor.follower and seat is not None:
+        if self.cluster is not None and actor.follower:
             await self.cluster.announce(actor, seat)
 
     async def disconnect(self, actor: TableActor, conn: Connection) -> None:
         """A connection closed; at a follower, the owner learns of it."""
         await actor.disconnect(conn)
-        if self.cluster is not None and actor.follower and conn.seat is not None:
+        if self.cluster is not None and actor.follower:
             await self.cluster.announce(actor, conn.seat)
 
     def log_info(self, event: str, table: str | None, action: str | None = None) -> None:

@@ -86,7 +86,15 @@ def catalog_payload(lang: str) -> dict[str, Any]:
     else:
         data = {"messages": dict(i18n.messages(lang))}
     data["lang"] = lang
-    data["cards"] = {str(card): [card.display(lang), card.name(lang)] for card in CARDS}
+    # a computer seat's English name (as the server stores it) -> its name in this language
+    data["seat_names"] = {
+        i18n.computer_name(seat, level): i18n.computer_name(seat, level, lang)
+        for seat in range(9)
+        for level in i18n.COMPUTER_LEVELS
+    }
+    data["cards"] = {
+        str(card): [i18n.card_text(card, lang), i18n.card_name(card, lang)] for card in CARDS
+    }
     return data
 
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 #: The largest client message, in bytes of UTF-8 text.
 MAX_MESSAGE: Final = 4096
-LEVELS: Final = ("easy", "medium", "hard")
+LEVELS: Final = ("easy", "medium", "hard", "expert")
 
 
 class Code(enum.StrEnum):
@@ -84,7 +84,7 @@ class OptionsIn(_Model):
 class SeatPlan(_Model):
     """Who sits in a seat: a person, or a computer of a level."""
 
-    kind: Literal["person", "easy", "medium", "hard"] = "person"
+    kind: Literal["person", "easy", "medium", "hard", "expert"] = "person"
     name: Annotated[str | None, Field(min_length=1, max_length=40)] = None
 
 
@@ -95,7 +95,7 @@ class CreateTable(_Model):
     seats: list[SeatPlan] | None = None  # default: every seat a person
     grace_seconds: Annotated[float, Field(ge=0, le=86400)] = 60.0
     turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None
-    replacement: Literal["easy", "medium", "hard"] = "medium"
+    replacement: Literal["easy", "medium", "hard", "expert"] = "medium"
     public: bool = True
     seed_seconds: Annotated[float, Field(ge=0, le=60)] = 2.0
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8

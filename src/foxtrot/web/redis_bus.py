@@ -22,6 +22,7 @@ import contextlib
 import itertools
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -48,23 +49,36 @@ class RedisBus:
         self._pending: dict[int, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
         self._task: asyncio.Task[None] | None = None
+        # Everything this process sends goes through one queue and one connection, a
+        # batch per round trip (a pipeline): never a connection per message, whatever
+        # the burst (a pool of connections, one per message in flight, runs out of them,
+        # and a reply lost that way costs its request a timeout).
+        self._outbox: list[tuple[str, str, asyncio.Future[int] | None]] = []
+        self._outbox_ready = asyncio.Event()
+        self._sender: asyncio.Task[None] | None = None
         self._on_table: TableHandler = lambda table, kind, rest: None
         self._on_request: RequestHandler | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.subscribed = asyncio.Event()
+        #: Told of each message that could not be sent (the error's name) and of how long
+        #: each forwarded request took to answer here: the metrics.
+        self.on_error: Callable[[str], None] = lambda name: None
+        self.on_answer: Callable[[float], None] = lambda seconds: None
 
     async def start(self, on_table: TableHandler, on_request: RequestHandler) -> None:
         """Subscribe and listen (reconnecting after a Redis outage) until ``close``."""
         self._on_table, self._on_request = on_table, on_request
         self._task = asyncio.create_task(self._listen_forever())
+        self._sender = asyncio.create_task(self._send_forever())
         await asyncio.wait_for(self.subscribed.wait(), timeout=30)
 
     async def close(self) -> None:
         """Stop listening and drop the connection."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        for task in (self._sender, self._task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         for task in list(self._handlers):
             task.cancel()
         with contextlib.suppress(Exception):
@@ -118,18 +132,54 @@ class RedisBus:
 
     async def _answer(self, payload: dict[str, Any]) -> None:
         assert self._on_request is not None
+        start = time.perf_counter()
         result = await self._on_request(payload)
         if "id" in payload and "from" in payload:
             reply = {"reply": payload["id"], "result": result}
-            with contextlib.suppress(RedisError, OSError):
-                await self.redis.publish(f"fxn:{payload['from']}", json.dumps(reply))
+            self._publish(f"fxn:{payload['from']}", json.dumps(reply))
+            self.on_answer(time.perf_counter() - start)
 
     # ------------------------------------------------------------ sending
 
-    async def table(self, table: str, kind: str, rest: str) -> None:
+    def _publish(self, channel: str, text: str, *, counted: bool = False) -> asyncio.Future[int]:
+        """Queue a message for the sender; the future gets the number of listeners."""
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._outbox.append((channel, text, future if counted else None))
+        self._outbox_ready.set()
+        return future
+
+    async def _send_forever(self) -> None:
+        """Send what is queued, one pipeline per round trip, until ``close``.
+
+        A message that cannot be sent is counted and dropped: a lost wake-up
+        costs a read (the sweep), a lost reply a resend, a lost request its
+        sender an answer (it waits for the next owner).
+        """
+        while True:
+            await self._outbox_ready.wait()
+            self._outbox_ready.clear()
+            batch, self._outbox = self._outbox, []
+            if not batch:
+                continue
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, text, _ in batch:
+                        pipe.publish(channel, text)
+                    counts = await pipe.execute()
+            except (RedisError, OSError) as error:
+                self.on_error(type(error).__name__)
+                for _, _, future in batch:
+                    if future is not None and not future.done():
+                        future.set_exception(error)
+                await asyncio.sleep(0.05)
+                continue
+            for (_, _, future), count in zip(batch, counts, strict=True):
+                if future is not None and not future.done():
+                    future.set_result(int(count))
+
+    def table(self, table: str, kind: str, rest: str) -> None:
         """Tell every process about a table: ``e <seq>``, ``p <presence>``, ``o <node>``."""
-        with contextlib.suppress(RedisError, OSError):
-            await self.redis.publish(f"fxt:{table}", f"{kind} {rest}")
+        self._publish(f"fxt:{table}", f"{kind} {rest}")
 
     async def silent(self, nodes: list[str]) -> list[str]:
         """The processes among ``nodes`` that no longer listen on their channel (dead)."""
@@ -145,10 +195,9 @@ class RedisBus:
             if not count
         ]
 
-    async def tell(self, node: str, payload: dict[str, Any]) -> None:
+    def tell(self, node: str, payload: dict[str, Any]) -> None:
         """A request that needs no answer (a seat's connections)."""
-        with contextlib.suppress(RedisError, OSError):
-            await self.redis.publish(f"fxn:{node}", json.dumps(payload))
+        self._publish(f"fxn:{node}", json.dumps(payload))
 
     async def ask(self, node: str, payload: dict[str, Any], timeout: float) -> Any:
         """A request to ``node`` and its answer; NoOwnerError if nobody listens or answers."""
@@ -157,8 +206,10 @@ class RedisBus:
         self._pending[number] = future
         try:
             try:
-                listeners = await self.redis.publish(
-                    f"fxn:{node}", json.dumps(payload | {"id": number, "from": self.node})
+                listeners = await self._publish(
+                    f"fxn:{node}",
+                    json.dumps(payload | {"id": number, "from": self.node}),
+                    counted=True,
                 )
             except (RedisError, OSError) as error:
                 raise NoOwnerError(f"the bus is unreachable: {error}") from None

@@ -64,6 +64,10 @@ class TableActor:
         self.left_at = time.time()
         self.stopped = False  # the server is stopping: no new wake-up may start
         self.follower = False  # another process owns the table: this one only shows it
+        #: Many processes: at the owner, the spectators connected to each other process; at
+        #: a follower, the owner's last presence (only the owner knows who is where).
+        self.remote_spectators: dict[str, int] = {}
+        self.owner_presence: str | None = None
 
     # ------------------------------------------------------------ restoring
 
@@ -270,9 +274,12 @@ class TableActor:
     def presence(self) -> str:
         """Who is connected, who is away and until when, whose turn runs out when."""
         grace = float(self.config["grace_seconds"])
-        return presence_text(self.seats, grace, self.turn_deadline, len(self.spectators))
+        watching = len(self.spectators) + sum(self.remote_spectators.values())
+        return presence_text(self.seats, grace, self.turn_deadline, watching)
 
     def _send_presence(self) -> None:
+        if self.follower:  # the owner tells (it hears of this process's connections)
+            return
         text = self.presence()
         self.hooks.on_presence(self.id, text)
         for conn in self.connections():
@@ -302,6 +309,8 @@ class TableActor:
                 for entry in self.entries[len(self.entries) - behind :]:
                     conn.put(self._event_out(entry, seat, conn.lang, catchup=True))
             conn.put(Snapshot(seq=self.seq, view=self._view(seat) or {}).model_dump_json())
+            if self.follower and self.owner_presence is not None:
+                conn.put(self.owner_presence)  # until the owner's next word, with this one
             self._send_presence()
             self._schedule()
 

@@ -22,7 +22,7 @@ from ..core import (
     PileTaken,
     Redealt,
 )
-from ..i18n import catalog
+from ..i18n import catalog, seat_name
 from ..narrate import narrate
 
 
@@ -126,7 +126,7 @@ def server_narration(
     cat = catalog(lang)
 
     def name(seat: int) -> str:
-        return names[seat] if seat < len(names) and names[seat] else f"#{seat + 1}"
+        return seat_name(names[seat], lang) if seat < len(names) and names[seat] else f"#{seat + 1}"
 
     if kind == "join":
         return [cat.text("web_join", name=str(data["name"]), seat=int(data["seat"]) + 1)]

@@ -1,7 +1,7 @@
 // The middle of the table (the stock, the pile with every card and the top one marked) and the
 // players' table (cards in hand, taken, foxtrots, match total, dealer, turn, presence).
 import { h } from "./dom.js";
-import { t, n, cardName, cardShort, cardNames } from "./i18n.js";
+import { t, n, cardName, cardShort, cardNames, seatName, isComputerName } from "./i18n.js";
 import { face, back } from "./cards.js";
 
 /** The stock and the pile of view ``v``; ``animate``: the top card was just played. */
@@ -26,10 +26,12 @@ export function pileNodes(v, animate) {
   ];
 }
 
-/** What a seat's presence says: here, a computer, played by a computer, or away (a countdown). */
-function presenceNode(p) {
+/** What a seat's presence says: here, a computer, played by a computer, or away (a countdown).
+ * A computer seat's default name says it already ("Computer 2 (medium)"). */
+function presenceNode(p, name) {
   if (!p) return null;
   if (p.kind !== "person") {
+    if (isComputerName(name)) return null;
     return h("span", { class: "presence" }, `${t("web_computer")} (${t(`tui_level_${p.kind}`)})`);
   }
   if (p.computer_playing) return h("span", { class: "presence" }, t("web_computer_plays"));
@@ -49,8 +51,8 @@ export function playerNodes(v, presence) {
     const foxtrots = v.foxtrots[seat] || [];
     const toMove = v.phase === "playing" && v.to_move === seat;
     return h("tr", { class: toMove ? "to-move" : "", "aria-current": toMove ? "true" : null },
-      h("th", { scope: "row" }, toMove ? "▶ " : "", name, marks.length ? ` (${marks.join(", ")})` : "",
-        presenceNode(seats[seat])),
+      h("th", { scope: "row" }, toMove ? "▶ " : "", seatName(name), marks.length ? ` (${marks.join(", ")})` : "",
+        presenceNode(seats[seat], name)),
       h("td", {}, String(v.hand_sizes[seat])),
       h("td", {}, String(v.taken[seat])),
       h("td", {}, foxtrots.length

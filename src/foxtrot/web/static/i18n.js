@@ -57,6 +57,20 @@ export function has(key) {
   return key in data.messages;
 }
 
+/** A player's name as this language shows it: a computer seat's English default name
+ * ("Computer 2 (medium)", as the server stores it and its records keep it) in words of this
+ * language ("Компьютер 2 (средний)"); any other name as it is. The same as the server's
+ * ``foxtrot.i18n.seat_name``, whose table comes with the catalog. */
+export function seatName(name) {
+  if (typeof name !== "string") return name;
+  return data.seat_names?.[name] ?? name;
+}
+
+/** Whether ``name`` is a computer seat's default name (a level is part of it). */
+export function isComputerName(name) {
+  return typeof name === "string" && !!data.seat_names && name in data.seat_names;
+}
+
 /** A card's short text for the screen: "10♥", "Д♠". */
 export function cardShort(code) {
   return (data.cards[code] || [code])[0];

@@ -1,10 +1,10 @@
 // The lobby: a name, a table to create with every rule option, the open tables.
 import { h, fill, announce } from "./dom.js";
-import { t, n } from "./i18n.js";
+import { t, n, seatName } from "./i18n.js";
 import { api, saveSeat } from "./net.js";
 
 const NAME = "foxtrot.name";
-const LEVELS = ["easy", "medium", "hard"];
+const LEVELS = ["easy", "medium", "hard", "expert"];
 const KINDS = ["person", ...LEVELS];
 const TARGETS = ["150", "200", "300", "400"];
 
@@ -218,7 +218,8 @@ export class Lobby {
       return;
     }
     fill(this.list, h("ul", { class: "tables" }, tables.map((table) => {
-      const names = table.seats.map((s) => (s.taken ? s.name || t(`web_kind_${s.kind}`) : t("web_seat_free"))).join(", ");
+      const names = table.seats.map((s) => (s.kind !== "person" ? seatName(s.name) || t(`web_kind_${s.kind}`)
+        : s.taken ? s.name : t("web_seat_free"))).join(", ");
       const line = t("web_table_line", {
         names, players: table.options.players, target: table.options.target, take: table.options.take,
       });

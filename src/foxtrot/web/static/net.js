@@ -43,6 +43,14 @@ export async function api(path, { method = "GET", body, token } = {}) {
 }
 
 let counter = 0;
+// An action with no answer (ack or error) after RESEND_MS is sent again, with the same id: the
+// server answers a resent id with its original result and never applies it twice
+// (docs/protocol.md). After RESENDS unanswered resends the connection is taken for dead and
+// opened again; every unanswered action is resent after the hello of each new connection.
+export const RESEND_MS = 4000;
+const RESENDS = 2;
+// Errors that mean "not applied, send it again" (the table changed owner, no owner yet, too fast).
+const AGAIN = new Set(["moved", "unavailable", "throttled"]);
 
 export class TableSocket {
   /** ``handlers``: onMessage(msg), onState("connecting" | "open" | "lost"). */
@@ -57,6 +65,8 @@ export class TableSocket {
     this.closed = false;
     this.retry = 300;
     this.pinger = null;
+    this.unanswered = new Map(); // action id → { msg, sent: ms, tries }
+    this.resender = setInterval(() => this.resendLate(), 1000);
   }
 
   open() {
@@ -70,6 +80,7 @@ export class TableSocket {
       if (this.token) hello.token = this.token;
       if (this.seq !== null) hello.last_seq = this.seq;
       ws.send(JSON.stringify(hello));
+      for (const entry of this.unanswered.values()) this.transmit(entry); // after a reconnect
       this.retry = 300;
       this.onState("open");
       clearInterval(this.pinger);
@@ -84,6 +95,14 @@ export class TableSocket {
       }
       if (typeof msg.seq === "number" && (msg.type === "event" || msg.type === "snapshot")) {
         this.seq = Math.max(this.seq ?? 0, msg.seq);
+      }
+      if ((msg.type === "ack" || msg.type === "error") && this.unanswered.has(msg.id)) {
+        if (msg.type === "error" && AGAIN.has(msg.code)) {
+          const entry = this.unanswered.get(msg.id);
+          entry.sent = Date.now() - RESEND_MS + 500; // again in half a second
+          return;
+        }
+        this.unanswered.delete(msg.id);
       }
       this.onMessage(msg);
     };
@@ -118,16 +137,41 @@ export class TableSocket {
     return false;
   }
 
-  /** Play ``action`` ("QS", "take") against the last seen sequence number; returns its id. */
+  /** Play ``action`` ("QS", "take") against the last seen sequence number; returns its id.
+   * Until it is answered it is resent (same id, same seq) after a timeout and after a
+   * reconnect; ``sent`` says whether it went out now (false: it waits for the connection). */
   act(action) {
     counter += 1;
     const id = `${Date.now().toString(36)}-${counter}`;
-    return this.send({ type: "action", id, seq: this.seq ?? 0, action }) ? id : null;
+    const entry = { msg: { type: "action", id, seq: this.seq ?? 0, action }, sent: 0, tries: 0 };
+    this.unanswered.set(id, entry);
+    return { id, sent: this.transmit(entry) };
+  }
+
+  transmit(entry) {
+    entry.sent = Date.now();
+    entry.tries += 1;
+    return this.send(entry.msg);
+  }
+
+  resendLate() {
+    const now = Date.now();
+    let dead = false;
+    for (const entry of this.unanswered.values()) {
+      if (now - entry.sent < RESEND_MS) continue;
+      if (entry.tries > RESENDS) dead = true;
+      this.transmit(entry);
+    }
+    if (dead && this.ws && this.ws.readyState === WebSocket.OPEN) {
+      for (const entry of this.unanswered.values()) entry.tries = 1;
+      this.ws.close(); // silent for too long: open a new connection (onclose reconnects)
+    }
   }
 
   close() {
     this.closed = true;
     clearInterval(this.pinger);
+    clearInterval(this.resender);
     if (this.ws) {
       this.ws.onclose = null;
       this.ws.close();

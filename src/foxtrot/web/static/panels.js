@@ -1,7 +1,7 @@
 // The rules dialog (the players' rules of `foxtrot rules`, in the page's language) and the
 // score sheet (every P1–P4 part of every player, every deal, the match totals).
 import { h, fill } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, seatName } from "./i18n.js";
 
 /** A small Markdown reader for the rules: headings, lists, paragraphs, *emphasis*, **bold**. */
 export function markdown(text) {
@@ -86,7 +86,7 @@ export function scoreSheet(v) {
     "tui_col_p3", "tui_col_p4", "tui_col_total"];
   const partRows = last.map((line, seat) => {
     const p1 = line.total - line.card_points - line.most_cards;
-    return h("tr", {}, h("th", { scope: "row" }, v.names[seat]),
+    return h("tr", {}, h("th", { scope: "row" }, seatName(v.names[seat])),
       [line.foxtrots, line.double_foxtrots, p1, line.cards, line.card_points, line.most_cards, line.total,
         v.totals[seat]].map((x) => h("td", { class: "num" }, String(x))));
   });
@@ -100,7 +100,7 @@ export function scoreSheet(v) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
       deals.map((_, i) => h("th", { scope: "col" }, t("web_deal_col", { deal: i + 1 }))),
       h("th", { scope: "col" }, t("web_match_total")))),
-    h("tbody", {}, v.names.map((name, seat) => h("tr", {}, h("th", { scope: "row" }, name),
+    h("tbody", {}, v.names.map((name, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(name)),
       deals.map((lines) => h("td", { class: "num" }, String(lines[seat].total))),
       h("td", { class: "num total" }, String(v.totals[seat]))))));
   return [

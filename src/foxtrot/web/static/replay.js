@@ -4,7 +4,7 @@
 // its narration in the page's language). mountAfterMatch puts the replay, the record download,
 // the review of your moves (review.js) and the fair-deal check (verify.js) in one place.
 import { h, fill, announce } from "./dom.js";
-import { t, n, cardName, cardShort, cardNames, lang } from "./i18n.js";
+import { t, n, cardName, cardShort, cardNames, lang, seatName } from "./i18n.js";
 import { face, back, sorted } from "./cards.js";
 import { api } from "./net.js";
 import { mountReview } from "./review.js";
@@ -63,7 +63,7 @@ function playersView(v, mover) {
     return h(
       "tr",
       { class: moved ? "replay-mover" : "" },
-      h("th", { scope: "row" }, moved ? "▶ " : "", name, marks.length ? ` (${marks.join(", ")})` : ""),
+      h("th", { scope: "row" }, moved ? "▶ " : "", seatName(name), marks.length ? ` (${marks.join(", ")})` : ""),
       h("td", { class: "num" }, String(v.hand_sizes[seat])),
       h("td", { class: "num" }, String(v.taken[seat])),
       h(
@@ -119,7 +119,7 @@ function sheetView(deal, number, names, totals) {
     return h(
       "tr",
       {},
-      h("th", { scope: "row" }, names[seat]),
+      h("th", { scope: "row" }, seatName(names[seat])),
       [line.foxtrots, line.double_foxtrots, p1, line.cards, line.card_points, line.most_cards, line.total, totals[seat]].map(
         (x) => h("td", { class: "num" }, String(x)),
       ),

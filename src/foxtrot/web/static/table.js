@@ -2,32 +2,18 @@
 // score sheet). Every view comes from the server (docs/protocol.md): this code draws it and
 // sends back what the person chose; the server holds every rule.
 import { h, fill, announce, alertNow } from "./dom.js";
-import { t, n, cardName, cardShort, has, lang, spoken } from "./i18n.js";
+import { t, n, cardName, cardShort, has, lang, spoken, seatName, isComputerName } from "./i18n.js";
 import { face, sorted } from "./cards.js";
 import { api, savedSeat, saveSeat, forgetSeat, TableSocket } from "./net.js";
 import { errorText } from "./lobby.js";
 import { openRules, scoreSheet } from "./panels.js";
 import { pileNodes, playerNodes } from "./board.js";
 import { mountAfterMatch } from "./replay.js";
+import { flyTake, pileRects } from "./animate.js";
+import { CARD_KEYS, keyOf } from "./keys.js";
 
-// The keys that play the cards of a hand, left to right: as in the terminal game
-// (tui/view.py CARD_KEYS: letters of other commands are left out).
-const RESERVED = new Set("tuhcrsqlnpv");
-const LETTERS = [..."abdefgijkmouwxyz"].filter((c) => !RESERVED.has(c));
-export const CARD_KEYS = [..."1234567890", ...LETTERS, ...LETTERS.map((c) => c.toUpperCase())];
 const WARN_AT = 10; // seconds left of a turn timer when "hurry" is said
 const LOG_LINES = 40;
-
-function keyOf(event) {
-  // The key as on a Latin layout, so that t, h, c… work with a Russian or Ukrainian layout too.
-  const code = event.code || "";
-  if (code.startsWith("Key")) {
-    const letter = code.slice(3).toLowerCase();
-    return event.shiftKey ? letter.toUpperCase() : letter;
-  }
-  if (code.startsWith("Digit")) return code.slice(5);
-  return event.key;
-}
 
 function capital(text) {
   return text ? text[0].toLocaleUpperCase(lang()) + text.slice(1) : text;
@@ -153,9 +139,14 @@ export class TableView {
       if (!msg.catchup) announce(spoken(line));
     }
     this.log = this.log.slice(-LOG_LINES);
+    let take = null; // a take: its cards fly from the pile to the taker (animate.js)
     for (const item of msg.data?.events || []) {
       if (item.event === "card_played" && !msg.catchup) this.played = { card: item.card, seq: msg.seq };
+      if (!msg.catchup && item.taken?.length && ["card_played", "pile_taken"].includes(item.event)) {
+        take = { seat: item.seat, cards: item.taken };
+      }
     }
+    const from = take && msg.view ? pileRects(this.el.pile) : null;
     if (["join", "leave", "start", "close"].includes(msg.kind)) this.reloadSummary();
     if (msg.kind === "commit" && this.role === "player" && !msg.catchup) {
       // a seed of our own for the coming deal (docs/fair.md): the server cannot choose the deck
@@ -164,6 +155,12 @@ export class TableView {
     if (msg.view) {
       this.view = msg.view.players ? msg.view : this.view;
       this.render();
+      if (from) {
+        const row = this.el.players.querySelectorAll("tbody tr")[take.seat];
+        const flown = flyTake(take.cards, from, row?.children[2] || row);
+        this.el.game.dataset.flights = String(Number(this.el.game.dataset.flights || 0) + (flown ? 1 : 0));
+        this.el.game.dataset.takes = String(Number(this.el.game.dataset.takes || 0) + 1);
+      }
     }
   }
 
@@ -218,9 +215,9 @@ export class TableView {
       return;
     }
     this.el.msg.textContent = "";
-    const id = this.sock.act(action);
-    if (id) this.pending.set(id, action);
-    else this.say(t("web_reconnecting"));
+    const { id, sent } = this.sock.act(action); // resent until answered (net.js)
+    this.pending.set(id, action);
+    if (!sent) this.say(t("web_reconnecting"));
   }
 
   hand() {
@@ -417,7 +414,7 @@ export class TableView {
     e.game.dataset.seq = String(this.sock?.seq ?? 0); // for tests: the view's sequence number
     e.game.dataset.phase = v.phase;
     const target = v.options.target;
-    e.title.textContent = v.phase === "awaiting_deal" && v.deal === 0
+    e.title.textContent = v.phase === "awaiting_deal" && v.deal < 0
       ? t("web_waiting_deal") : t("web_deal_of", { deal: v.deal + 1, target });
     this.renderTurn();
     this.renderPile();
@@ -449,7 +446,7 @@ export class TableView {
     } }, t("web_copy"));
     const seats = h("ul", { class: "seat-list" }, s.seats.map((seat) => h("li", {},
       `${t("web_seat_n", { n: seat.seat + 1 })}: `,
-      seat.kind !== "person" ? `${seat.name || ""} (${t(`web_kind_${seat.kind}`)})`
+      seat.kind !== "person" ? (isComputerName(seat.name) ? seatName(seat.name) : `${seat.name || ""} (${t(`web_kind_${seat.kind}`)})`)
         : seat.taken ? `${seat.name}${this.mine?.seat === seat.seat ? ` (${t("web_you")})` : ""}` : t("web_seat_free"))));
     const free = s.seats.some((seat) => seat.kind === "person" && !seat.taken);
     e.joinName = h("input", { id: "join-name", type: "text", maxlength: 40, value: localStorage.getItem("foxtrot.name") || "" });
@@ -468,7 +465,7 @@ export class TableView {
   }
 
   name(seat) {
-    return this.view?.names?.[seat] ?? this.summary?.seats?.[seat]?.name ?? t("web_seat_n", { n: seat + 1 });
+    return seatName(this.view?.names?.[seat] ?? this.summary?.seats?.[seat]?.name) ?? t("web_seat_n", { n: seat + 1 });
   }
 
   renderTurn() {
@@ -572,7 +569,7 @@ export class TableView {
     if (v.phase === "over") {
       const winner = v.winner !== null && v.winner !== undefined
         ? t("web_winner", { name: this.name(v.winner), points: v.totals[v.winner] }) : "";
-      const totals = v.names.map((name, i) => `${name} ${v.totals[i]}`).join(", ");
+      const totals = v.names.map((name, i) => `${seatName(name)} ${v.totals[i]}`).join(", ");
       fill(e.over, h("h3", { id: "over-title" }, t("tui_match_over")), h("p", { id: "winner" }, winner),
         h("p", {}, t("web_totals", { totals })),
         h("button", { type: "button", id: "new-table", onclick: () => this.navigate("/") }, t("web_new_match")));

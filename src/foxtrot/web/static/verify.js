@@ -361,6 +361,11 @@ async function recordBytes(table, token) {
   return new Uint8Array(await answer.arrayBuffer());
 }
 
+/** A message's `command` parts as code (the catalog marks them with backticks). */
+function withCode(text) {
+  return text.split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part));
+}
+
 /**
  * The check in the page: a button that fetches the table's record (a player's token is needed)
  * and checks every deal, and a file input to check any record file. ``record`` may be given.
@@ -383,16 +388,26 @@ export function mountVerify(root, { table = null, token = null, record = null } 
     return result;
   };
   const fileId = `verify-file-${Math.random().toString(36).slice(2, 8)}`;
+  // The browser's own file input words its button in the browser's language, not the page's:
+  // it stays out of sight and a button of the page opens it.
+  const chosenName = h("span", { class: "verify-chosen", id: `${fileId}-name` }, t("verify_no_file"));
   const file = h("input", {
     type: "file",
     id: fileId,
+    hidden: true,
     accept: ".json,application/json",
     onchange: () => {
       const chosen = file.files && file.files[0];
       if (!chosen) return;
+      chosenName.textContent = chosen.name;
       run(async () => new Uint8Array(await chosen.arrayBuffer()));
     },
   });
+  const labelId = `${fileId}-label`;
+  const choose = h("button", {
+    type: "button", class: "verify-choose", "aria-labelledby": `${labelId} ${fileId}-choose`,
+    id: `${fileId}-choose`, "aria-describedby": `${fileId}-name`, onclick: () => file.click(),
+  }, t("verify_choose"));
   const canFetch = record !== null || (table && token);
   const button = canFetch
     ? h(
@@ -412,9 +427,10 @@ export function mountVerify(root, { table = null, token = null, record = null } 
     h("h3", { id: headingId }, t("verify_title")),
     h("p", { class: "verify-explain" }, t("verify_explain")),
     button,
-    h("p", { class: "verify-file" }, h("label", { for: fileId }, t("verify_file")), " ", file),
+    h("p", { class: "verify-file" }, h("label", { for: fileId, id: labelId }, t("verify_file")), " ", choose, " ",
+      chosenName, file),
     output,
-    h("p", { class: "verify-note" }, t("verify_rules_note")),
+    h("p", { class: "verify-note" }, withCode(t("verify_rules_note"))),
   );
   fill(root, section);
   return { section, run: (rec) => run(async () => encode(rec)) };

@@ -1,0 +1,202 @@
+"""The compiled engine of ``BatchedGames``: every game a row of arrays, stepped by ``fast.batch``.
+
+``fast.batch.step`` moves every game in machine code (the move, redeals, the deal's end and
+scores, the next deal, rewards, the observation and the mask).  What stays in Python is what
+happens once a match: its seed, the lot for its first dealer (``core.dealing.draw_lots``, D1,
+drawing from the game's compiled twin of ``random.Random``), and an illegal action's error,
+which a ``State`` built from the game's arrays words as the engine does (``why_illegal``).
+
+The games are seeded as the Python engine seeds them (``match_seed``), and the compiled
+generator is Python's own, so both engines deal the same cards and fill the same arrays.
+
+This module imports numba (through ``fast.batch``): it is loaded only for a compiled batch.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core import IllegalActionError, LeftoverPile, MostCardsTie, Phase, State, TakeRule
+from ..core.cards import full_deck
+from ..core.dealing import draw_lots
+from ..core.kernel import deal_order
+from ..fast import batch as kernel
+from ..fast._playout import FORCED, LEFTOVER_TO_TAKER, MATCH, ORDER, PILE_N, TIE_ALL, TO_MOVE
+from .batch import match_seed
+from .encoding import CARD_KINDS, N_ACTIONS, layout
+from .game import as_index, refusal
+
+if TYPE_CHECKING:
+    from .batch import BatchedGames
+
+Ints = npt.NDArray[np.int64]
+_REWARDS = {
+    "deal": kernel.DEAL_REWARD,
+    "match": kernel.MATCH_REWARD,
+    "margin": kernel.MARGIN_REWARD,
+}
+_WORDS = 625  # a generator's state: 624 words and the index of the next (fast._random)
+
+
+class _Generator:
+    """A game's compiled ``random.Random``, for the lot: ``draw_lots`` only shuffles."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, words: Ints) -> None:
+        self.words = words
+
+    def shuffle(self, cards: list[int]) -> None:
+        """``random.Random.shuffle``, drawing from the game's generator."""
+        deck = np.array(cards, dtype=np.int64)
+        kernel.shuffle(self.words, deck, len(deck))
+        cards[:] = deck.tolist()
+
+
+class CompiledGames:
+    """The arrays of every game of a batch, and the calls that step them (see the module doc)."""
+
+    def __init__(self, batch: BatchedGames) -> None:
+        self._batch = batch
+        options = batch.options
+        self._options = options
+        games = len(batch)
+        n = options.players
+        cards = options.deck_size
+        starts = {block.name: block.start for block in layout(options)}
+        if sorted(starts) != sorted(kernel.BLOCKS):
+            raise RuntimeError("the compiled encoder does not know the observation's blocks")
+        at = np.array([starts[name] for name in kernel.BLOCKS], dtype=np.int64)
+        orders = np.array([deal_order(dealer, n) for dealer in range(n)], dtype=np.int64)
+        fresh = np.array(full_deck(options.decks), dtype=np.int64)
+
+        def ints(*shape: int) -> Ints:
+            return np.zeros(shape, dtype=np.int64)
+
+        self._hands, self._hn = ints(games, n, cards), ints(games, n)
+        self._pile, self._stock = ints(games, cards), ints(games, cards)
+        self._tn, self._tp, self._fb = ints(games, n), ints(games, n), ints(games, n)
+        self._single, self._double = ints(games, n), ints(games, n)
+        self._dscore, self._totals, self._running = ints(games, n), ints(games, n), ints(games, n)
+        self._sc, self._rules = ints(games, 5), ints(games, ORDER + n)
+        self._rules[:, MATCH] = options.take is TakeRule.MATCH
+        self._rules[:, FORCED] = options.forced_foxtrot
+        self._rules[:, LEFTOVER_TO_TAKER] = options.leftover_pile is LeftoverPile.LAST_TAKER
+        self._rules[:, TIE_ALL] = options.most_cards_tie is MostCardsTie.ALL
+        self._seen, self._meta = ints(games, CARD_KINDS), ints(games, 2)
+        self._mt, self._codes = ints(games, _WORDS), ints(games, N_ACTIONS + 1)  # fast.batch.show
+        self._reward = _REWARDS[batch.reward]
+        self._target = float(options.target)
+        # the arguments of fast.batch's deal, show and step, in their order
+        table = (self._hands, self._hn, self._pile, self._stock, self._tn, self._tp, self._fb)
+        per_seat = (self._single, self._double, self._dscore)
+        rest = (self._sc, self._rules, self._seen, self._meta, self._running, self._mt)
+        self._deal_args: tuple[Any, ...] = (orders, fresh, *table, *per_seat, *rest)
+        self._show_args: tuple[Any, ...] = (
+            *(at, self._hands, self._hn, self._pile, self._sc, self._tn, self._single),
+            *(self._double, self._totals, self._seen, self._meta, self._rules, self._codes),
+            *(batch.obs, batch.mask, batch.to_move),
+        )
+        self._step_args: tuple[Any, ...] = (
+            *(self._reward, self._target, at, orders, fresh, *table, *per_seat, self._totals),
+            *(*rest, self._codes, batch.obs, batch.mask, batch.to_move, batch.rewards),
+            *(batch.done, batch.deal_ended, batch.scores, batch.winner, batch.final_totals),
+        )
+        self._picked = ints(games)
+        self._seed = 0
+        self._started = 0
+
+    def reset(self, seed: int) -> None:
+        self._seed = seed
+        self._started = 0
+        for index in range(len(self._batch)):
+            self._restart(index)
+        self._clear(0)
+
+    def _restart(self, g: int) -> None:
+        """A new match in game ``g``: its seed, the lot for the first dealer (D1), the deal."""
+        seed = match_seed(self._seed, self._started)
+        self._started += 1
+        words = self._mt[g]
+        kernel.seeded(words, seed & 0xFFFFFFFF, seed >> 32)  # random.Random(seed)
+        rng = cast(random.Random, _Generator(words))  # duck-typed, as State takes it
+        self._meta[g] = (draw_lots(self._options.players, self._options.decks, rng).dealer, 0)
+        self._totals[g] = 0
+        kernel.deal(g, *self._deal_args)
+        kernel.show(g, *self._show_args)
+
+    def _clear(self, start: int) -> None:
+        """This step's rewards and flags of the games from ``start`` on (which did not move)."""
+        batch = self._batch
+        batch.rewards[start:] = 0
+        batch.done[start:] = False
+        batch.deal_ended[start:] = False
+        batch.winner[start:] = -1
+
+    def step(self, actions: npt.ArrayLike) -> None:
+        codes, limit, error, shown = self._codes_of(actions)
+        stopped = kernel.step(codes, limit, *self._step_args)
+        batch = self._batch
+        if stopped < len(batch):
+            self._clear(stopped)
+        for g in np.flatnonzero(batch.done[:stopped]).tolist():
+            self._restart(g)  # the match is over: a new one
+        if stopped < limit:
+            raise self._refused(stopped, int(codes[stopped]) if shown is None else shown[stopped])
+        if error is not None:
+            raise error
+
+    def _codes_of(
+        self, actions: npt.ArrayLike
+    ) -> tuple[Ints, int, IllegalActionError | None, list[int] | None]:
+        """The actions as an array; how many games may move; the error of the first action
+        that is not a whole number (as ``Game.play`` says it), if any; the actions as given
+        where the array cannot hold them."""
+        games = len(self._batch)
+        array = np.asarray(actions)
+        if array.ndim != 1 or len(array) != games:
+            count = len(array) if array.ndim else 1
+            raise ValueError(f"actions: {count} actions for {games} games")
+        if array.dtype.kind in "iub":
+            return array.astype(np.int64, copy=False), games, None, None
+        given: list[Any] = array.tolist()
+        shown: list[int] = []
+        for index, value in enumerate(given):
+            try:
+                shown.append(value if type(value) is int else as_index(value))
+            except IllegalActionError as error:
+                wrapped = IllegalActionError(
+                    error.code, error.seat, f"{error.action} in game {index}", error.reason
+                )
+                shown += [0] * (games - index)
+                return _int64(shown), index, wrapped, shown
+        return _int64(shown), games, None, shown
+
+    def _refused(self, g: int, code: int) -> IllegalActionError:
+        """The engine's error for game ``g``'s action, from a ``State`` of the game's position."""
+        n = self._options.players
+        state = State(self._options, dealer=int(self._meta[g, kernel.DEALER_AT]))
+        state.phase = Phase.PLAYING
+        state._to_move = int(self._sc[g, TO_MOVE])
+        state._hands = [self._hands[g, s, : self._hn[g, s]].tolist() for s in range(n)]
+        state._pile = self._pile[g, : self._sc[g, PILE_N]].tolist()
+        error = refusal(state, code)
+        return IllegalActionError(
+            error.code, error.seat, f"{error.action} in game {g}", error.reason
+        )
+
+    def pick(self, draws: npt.NDArray[np.float64]) -> Ints:
+        kernel.pick(self._codes, draws, self._picked)
+        return self._picked.copy()
+
+
+def _int64(codes: list[int]) -> Ints:
+    """Action indices as an array; one the array cannot hold is -1 there (it is refused)."""
+    return np.array([c if -1 <= c <= N_ACTIONS else -1 for c in codes], dtype=np.int64)
+
+
+__all__ = ["CompiledGames"]

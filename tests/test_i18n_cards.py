@@ -1,0 +1,88 @@
+"""Cards on the screen and in words, from the message catalogs (rules C2, C4).
+
+The core knows the canonical notation only (``QS``); the short display with a
+localized rank (``Д♠``) and the words a screen reader says (``дама пик``) are
+messages of the PO files, shared by the terminal game, the narration, the coach
+and the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from foxtrot.core import CARDS, Card, CardPlayed, PlayResult, parse_cards
+from foxtrot.i18n import (
+    LANGUAGES,
+    card_name,
+    card_text,
+    cards_text,
+    catalog,
+    computer_name,
+    seat_name,
+)
+from foxtrot.narrate import narrate
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+LABELS = {
+    "en": RANKS,
+    "ru": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"],
+    "uk": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"],
+}
+GLYPHS = dict(zip("SHDC", "♠♥♦♣", strict=True))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_C2_C4_display_in_every_language(lang: str) -> None:
+    for card in CARDS:
+        text = str(card)
+        expected = LABELS[lang][RANKS.index(text[:-1])] + GLYPHS[text[-1]]
+        assert card_text(card, lang) == expected
+    assert cards_text(parse_cards("10H QS"), lang) == f"10♥ {LABELS[lang][10]}♠"
+
+
+def test_C2_card_names_in_words_with_the_genitive_suit() -> None:
+    qs = Card.parse("QS")
+    assert [card_name(qs, lang) for lang in LANGUAGES] == [
+        "Queen of spades",
+        "дама пик",
+        "дама пік",
+    ]
+    assert card_name(Card.parse("10H"), "en") == "ten of hearts"
+    assert card_name(Card.parse("10H"), "ru") == "десятка червей"
+    assert card_name(Card.parse("5D"), "uk") == "п'ятірка бубон"
+    assert card_name(Card.parse("AC"), "ru") == "туз треф"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_has_its_own_name_and_short_text(lang: str) -> None:
+    names = {card_name(card, lang) for card in CARDS}
+    shorts = {card_text(card, lang) for card in CARDS}
+    assert len(names) == 52 and len(shorts) == 52
+    assert not any("{" in name or "card_" in name for name in names)
+
+
+def test_an_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="'de'"):
+        card_text(Card.parse("QS"), "de")
+    with pytest.raises(ValueError, match="'de'"):
+        card_name(Card.parse("QS"), "de")
+
+
+def test_narration_shows_cards_in_the_catalog_short_form() -> None:
+    event = CardPlayed(seat=0, card=Card.parse("QS"), result=PlayResult.LAID, taken=())
+    assert narrate(event, ["Ann", "Bob"], "ru") == [
+        catalog("ru").text("plays", name="Ann", card="Д♠")
+    ]
+
+
+def test_computer_seats_are_named_in_the_viewers_language() -> None:
+    english = computer_name(1, "medium")
+    assert english == "Computer 2 (medium)"
+    assert seat_name(english, "ru") == "Компьютер 2 (средний)"
+    assert seat_name(english, "uk") == "Комп'ютер 2 (середній)"
+    assert seat_name(computer_name(3, "expert"), "ru") == "Компьютер 4 (эксперт)"
+    assert seat_name(english, "en") == english
+    assert seat_name("Ann", "ru") == "Ann"  # a person's name is never translated
+    event_names = [english, "Ann"]
+    event = CardPlayed(seat=0, card=Card.parse("10H"), result=PlayResult.LAID, taken=())
+    assert narrate(event, event_names, "ru")[0].startswith("Компьютер 2 (средний) ")
