@@ -275,6 +275,24 @@ def test_lobby_lists_an_open_table_to_join(new_context: NewContext, api: Api) ->
     assert api.table(summary["table"])["status"] == "playing"
 
 
+def test_a_name_being_typed_survives_the_waiting_room_redrawn(
+    new_context: NewContext, api: Api
+) -> None:
+    """Somebody else sits down while Bob types his name: the room is drawn anew, his text stays."""
+    summary = api.create(options={"players": 3, "target": 1}, seats=[{"kind": "person"}] * 3)
+    table = summary["table"]
+    api.join(table, "Ann", 0)
+    page = new_context().new_page()
+    page.goto(f"/t/{table}")
+    page.locator("#join-name").fill("Bob")
+    api.join(table, "Cy", 1)  # a presence change redraws the seat list and the join form
+    expect(page.locator(".seat-list")).to_contain_text("Cy")
+    expect(page.locator("#join-name")).to_have_value("Bob")
+    expect(page.locator("#join-name")).to_be_focused()
+    page.locator("#join-btn").click()
+    expect(page.locator("#t-players")).to_contain_text("Bob (you")
+
+
 def test_a_lost_connection_comes_back_by_itself(new_context: NewContext, api: Api) -> None:
     """The socket drops (here: closed under the page): the page reconnects to its seat."""
     table, token = computer_table(api)

@@ -110,7 +110,10 @@ class Client(threading.Thread):
             if not live or self.hold.is_set():
                 time.sleep(0.1)
                 continue
-            proc = live[self.prefer % len(live)] if self.sessions == 0 else rng.choice(live)
+            # back to its own process while that lives (as a browser reconnects to the
+            # address it has); to any other after it died
+            mine = self.cluster.procs[self.prefer % len(self.cluster.procs)]
+            proc = mine if mine in live else rng.choice(live)
             try:
                 self._session(proc)
             except Exception:

@@ -449,7 +449,10 @@ export class TableView {
       seat.kind !== "person" ? (isComputerName(seat.name) ? seatName(seat.name) : `${seat.name || ""} (${t(`web_kind_${seat.kind}`)})`)
         : seat.taken ? `${seat.name}${this.mine?.seat === seat.seat ? ` (${t("web_you")})` : ""}` : t("web_seat_free"))));
     const free = s.seats.some((seat) => seat.kind === "person" && !seat.taken);
-    e.joinName = h("input", { id: "join-name", type: "text", maxlength: 40, value: localStorage.getItem("foxtrot.name") || "" });
+    // the waiting room is drawn anew at every presence change: keep what is being typed
+    const typed = e.joinName?.value;
+    const typing = e.joinName !== undefined && document.activeElement === e.joinName;
+    e.joinName = h("input", { id: "join-name", type: "text", maxlength: 40, value: typed ?? (localStorage.getItem("foxtrot.name") || "") });
     const joinForm = !this.mine && free && s.status === "open"
       ? h("form", { id: "join-form", onsubmit: (ev) => this.join(ev) },
         h("div", { class: "field" }, h("label", { for: "join-name" }, t("web_your_name")), e.joinName),
@@ -462,6 +465,7 @@ export class TableView {
       h("div", { class: "row invite" }, linkBox, copy),
       seats, joinForm, leave, e.msg,
       h("p", {}, h("a", { href: "/", onclick: (ev) => this.home(ev) }, t("web_back_lobby"))));
+    if (typing && joinForm) e.joinName.focus();
   }
 
   name(seat) {
