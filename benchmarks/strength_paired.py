@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from strength_table import THREE, base, runs
+from strength_table import THREE, base, deal_margins, runs
 
 
 def games(folder: Path, stem: str) -> dict[tuple[str, int, int, int], dict[str, Any]]:
@@ -32,17 +32,6 @@ def games(folder: Path, stem: str) -> dict[tuple[str, int, int, int], dict[str, 
         data = json.loads(path.read_text(encoding="utf-8"))
         for game in data["games"]:
             found[seed, game["lineup"], game["match"], game["rotation"]] = game
-    return found
-
-
-def margins(game: dict[str, Any]) -> list[float]:
-    """Hard's margin in each deal of a game."""
-    seats = [base(label) for label in game["seats"]]
-    found = []
-    for scores in game["deal_scores"]:
-        mine = [s for s, who in zip(scores, seats, strict=True) if who == "hard"]
-        theirs = [s for s, who in zip(scores, seats, strict=True) if who != "hard"]
-        found.append(statistics.fmean(mine) - statistics.fmean(theirs))
     return found
 
 
@@ -62,7 +51,12 @@ def main() -> None:
                 old, new = games(old_dir, stem), games(new_dir, stem)
                 for key in sorted(set(old) & set(new)):
                     a, b = old[key], new[key]
-                    diffs += [y - x for x, y in zip(margins(a), margins(b), strict=False)]
+                    diffs += [
+                        y - x
+                        for x, y in zip(
+                            deal_margins(a, "hard"), deal_margins(b, "hard"), strict=False
+                        )
+                    ]
                     matches += 1
                     won = [base(g["seats"][g["winner"]]) == "hard" for g in (a, b)]
                     only_new += won[1] and not won[0]

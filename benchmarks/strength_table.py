@@ -48,6 +48,17 @@ def runs(folder: Path, stem: str) -> dict[str, Path]:
     return found
 
 
+def deal_margins(game: dict[str, Any], bot: str) -> list[float]:
+    """Per deal of a game: the mean score of ``bot``'s seats minus that of the others."""
+    seats = [base(label) for label in game["seats"]]
+    found = []
+    for scores in game["deal_scores"]:
+        mine = [s for s, who in zip(scores, seats, strict=True) if who == bot]
+        theirs = [s for s, who in zip(scores, seats, strict=True) if who != bot]
+        found.append(statistics.fmean(mine) - statistics.fmean(theirs))
+    return found
+
+
 def tally(files: list[dict[str, Any]], first: str) -> tuple[int, int, int, list[float]]:
     """Matches, those won by ``first``, by the other bot, and ``first``'s deal margins."""
     matches = won = lost = 0
@@ -60,10 +71,7 @@ def tally(files: list[dict[str, Any]], first: str) -> tuple[int, int, int, list[
                 won += 1
             else:
                 lost += 1
-            for scores in game["deal_scores"]:
-                mine = [s for s, who in zip(scores, seats, strict=True) if who == first]
-                theirs = [s for s, who in zip(scores, seats, strict=True) if who != first]
-                margins.append(statistics.fmean(mine) - statistics.fmean(theirs))
+            margins += deal_margins(game, first)
     return matches, won, lost, margins
 
 
