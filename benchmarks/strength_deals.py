@@ -12,7 +12,10 @@ Every variant plays the same decks, so differences between variants are paired
 (the interval of a difference is that of the per-deal differences).
 
 A variant is ``NAME:key=value,...`` with ``ExpertBot`` arguments (``iterations``,
-``share``, ``pool``, ``horizon``, ``rival``); the search has no time limit (repeatable).  The
+``share``, ``pool``, ``horizon``, ``rival``); the search has no time limit (repeatable).
+``oracle=1`` plays the oracle instead (``OracleBot``, the same search on the true state, which
+sees every card; ``iterations`` and ``horizon`` only): the ceiling of what knowing the hidden
+cards is worth against greedy.  The
 decision times are CPU times of the worker (``time.process_time``).
 """
 
@@ -27,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from foxtrot import Phase, State, TableOptions, TakeRule
-from foxtrot.bots import ExpertBot, GreedyBot, decide
+from foxtrot.bots import ExpertBot, GreedyBot, OracleBot, decide, decide_oracle
 
 
 def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
@@ -54,7 +57,13 @@ def play_deal(task: tuple[int, str, int, dict[str, Any], int]) -> tuple[float, l
     """One deck, every rotation of every lineup: the expert's mean margin and its times."""
     players, take, seed, kwargs, base = task
     options = TableOptions(players=players, take=TakeRule(take))
-    expert, greedy = ExpertBot(**kwargs), GreedyBot()
+    greedy = GreedyBot()
+    oracle = (
+        OracleBot(**{k: v for k, v in kwargs.items() if k != "oracle"})
+        if kwargs.get("oracle")
+        else None
+    )
+    expert = ExpertBot(**kwargs) if oracle is None else None
     margins, times = [], []
     for index, lineup in enumerate(lineups(players)):
         for rotation in range(players if players % 2 else 2):
@@ -69,7 +78,11 @@ def play_deal(task: tuple[int, str, int, dict[str, Any], int]) -> tuple[float, l
                 assert seat is not None
                 if seats[seat]:
                     start = time.process_time()
-                    action = decide(expert, state, rngs[seat])
+                    if oracle is not None:
+                        action = decide_oracle(oracle, state, rngs[seat])
+                    else:
+                        assert expert is not None
+                        action = decide(expert, state, rngs[seat])
                     times.append(time.process_time() - start)
                 else:
                     action = decide(greedy, state, rngs[seat])

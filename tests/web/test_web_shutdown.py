@@ -13,14 +13,18 @@ import contextlib
 import json
 import signal
 import time
+from collections.abc import MutableMapping
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from fastapi import WebSocket, WebSocketDisconnect
 from web_support import ServerProcess, create, join, server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from foxtrot.web.app import read_text
 from foxtrot.web.lobby import Lobby
 from foxtrot.web.store import Store
 
@@ -145,3 +149,33 @@ def test_shutdown_keeps_the_event_loop_running_while_the_database_finishes(
     ticks, took = asyncio.run(scenario())
     assert took >= 0.5  # shutdown waited for the database thread's work...
     assert ticks >= 0.3 * took / 0.01  # ...while the event loop went on running
+
+
+@pytest.mark.parametrize("closed_by", ["a failed send", "our close"])
+def test_reading_a_socket_closed_on_this_side_is_a_disconnect(closed_by: str) -> None:
+    """Starlette refuses to read a socket it marked closed (after a send to a vanished client
+    failed, or after our own goodbye) with a RuntimeError; the session must see the ordinary
+    disconnect, not print a server error."""
+
+    async def scenario() -> None:
+        incoming = [{"type": "websocket.connect"}, {"type": "websocket.receive", "text": "first"}]
+
+        async def receive() -> dict[str, Any]:
+            return incoming.pop(0)
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "websocket.send":
+                raise OSError("the client is gone")
+
+        ws = WebSocket({"type": "websocket", "path": "/", "headers": []}, receive, send)
+        await ws.accept()
+        assert await read_text(ws) == "first"
+        if closed_by == "our close":
+            await ws.close(1001)
+        else:
+            with pytest.raises(WebSocketDisconnect):
+                await ws.send_text("hello")
+        with pytest.raises(WebSocketDisconnect):
+            await read_text(ws)
+
+    asyncio.run(scenario())

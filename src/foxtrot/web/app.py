@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
+from fastapi.websockets import WebSocketState
 from pydantic import ValidationError
 
 from ..i18n import catalog
@@ -235,7 +236,7 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
     bucket = Bucket(rate, 2 * rate)
     actor: TableActor | None = None
     while True:
-        text = await websocket.receive_text()
+        text = await read_text(websocket)
         if not bucket.allow(time.monotonic()):
             metrics.throttled.inc()
             conn.put(
@@ -287,6 +288,18 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
                     ProtocolError(Code.BAD_SCHEMA, "the message does not fit its schema")
                 ).model_dump_json()
             )
+
+
+async def read_text(websocket: WebSocket) -> str:
+    """The next text message; ``WebSocketDisconnect`` once the socket is closed by either side.
+
+    Starlette marks the socket closed on this side after our own close (a goodbye) or a send
+    that failed (the client vanished), and then refuses to read with a ``RuntimeError``
+    (``WebSocketDisconnected`` from starlette 1.0): a closed socket, not a server error.
+    """
+    if websocket.application_state is not WebSocketState.CONNECTED:
+        raise WebSocketDisconnect(1006)
+    return await websocket.receive_text()
 
 
 def _hello_seat(actor: TableActor, msg: Hello) -> int | None:
