@@ -334,6 +334,15 @@ def _declined_foxtrot_record() -> dict[str, object]:
     return to_record(state)
 
 
+def _ru_points(n: int) -> str:
+    """The Russian word for ``n`` points, by the CLDR rule written out here (not the catalog's)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "очко"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "очка"
+    return "очков"
+
+
 def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
     record = _declined_foxtrot_record()
     items = review(record, 1, iterations=60)
@@ -350,7 +359,8 @@ def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
         f" against {played:+d} (makes a double foxtrot: +40)."
     )
     assert item.text("ru").startswith(
-        f"Раздача 1, ход 1: 2♠ — ошибка, -{lost} очков; лучше 10♦, ожидаемая разница {best:+d}"
+        f"Раздача 1, ход 1: 2♠ — ошибка, -{lost} {_ru_points(lost)}; лучше 10♦,"
+        f" ожидаемая разница {best:+d}"
     )
     assert item.text("uk").startswith("Роздача 1, хід 1: 2♠ — помилка, -")
     assert item.text("uk").endswith(

@@ -1,0 +1,160 @@
+"""Screening variants of the expert decision by decision, judged by the oracle on the true cards.
+
+Run: ``nice -n 10 python benchmarks/strength_judged.py --players 4 --take match --deals 20
+--variant base: --variant pool8:pool=8`` (``--jobs 2``).
+
+Played deals (``strength_deals.py``) are a noisy yardstick: once two variants choose
+differently the deals diverge, and a deal's margin spreads by 15-20 points.  Here the deal is
+played once (the first variant on the expert's seats, greedy on the others, as in
+``strength_deals.py``), and at every decision of an expert seat each variant and greedy say
+what they would play.  The judge is the oracle's search on the true state (it sees every
+card): each legal action's mean deal margin over ``--judge`` playouts to the end of the deal,
+all actions on the same random numbers.  A variant's score at a decision is the judge's value
+of its move minus that of greedy's move; its mean over the decisions is the points a decision
+it gains over greedy, with a 95% interval, and each variant's paired difference from the
+first.  A variant that reads the hidden cards better (sharper inference, a better sampler)
+scores higher; the oracle itself would score the most.
+
+A variant is ``NAME:key=value,...`` with ``ExpertBot`` arguments, as in ``strength_deals.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from foxtrot import Phase, State, TableOptions, TakeRule
+from foxtrot.bots import ExpertBot, GreedyBot, decide
+from foxtrot.bots.expert import TO_THE_END, search
+from strength_deals import interval, lineups, parse_variant
+
+#: The judge's own best move: what knowing every card is worth at a decision (an upper bound,
+#: and optimistic: the judge picks the best of its own noisy values).
+CEILING = "oracle"
+
+Task = tuple[int, str, int, list[tuple[str, dict[str, Any]]], int, int]
+
+
+def judge_deal(task: Task) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """One deck, the first lineup unrotated: per variant, the judged gain of each decision
+    over greedy's move, and the CPU seconds of each decision."""
+    players, take, seed, variants, base, judge = task
+    options = TableOptions(players=players, take=TakeRule(take))
+    bots = {name: ExpertBot(**kwargs) for name, kwargs in variants}
+    greedy = GreedyBot()
+    seats = lineups(players)[0]
+    state = State(options, dealer=seed % players)
+    state.deal(random.Random(f"deal:{base}:{seed}"))
+    gains: dict[str, list[float]] = {name: [] for name, _ in variants}
+    gains[CEILING] = []
+    times: dict[str, list[float]] = {name: [] for name, _ in variants}
+    turn = 0
+    while state.phase is Phase.PLAYING:
+        seat = state.to_move
+        assert seat is not None
+        turn += 1
+        rng = random.Random(f"bot:{base}:{seed}:{turn}")
+        if not seats[seat]:
+            state.apply_unchecked(decide(greedy, state, rng))
+            continue
+        if len(state.legal_actions()) == 1:
+            state.apply_unchecked(state.legal_actions()[0])
+            continue
+        values = search(
+            state.clone(),
+            seat,
+            random.Random(f"judge:{base}:{seed}:{turn}"),
+            iterations=judge,
+            seconds=None,
+            resample=False,
+            moves=(),
+            horizon=TO_THE_END,
+        ).values
+        reference = values[decide(greedy, state, random.Random(0))]
+        gains[CEILING].append(max(values.values()) - reference)
+        played = None
+        for name, bot in bots.items():
+            start = time.process_time()
+            action = decide(bot, state, random.Random(f"bot:{base}:{seed}:{turn}"))
+            times[name].append(time.process_time() - start)
+            gains[name].append(values[action] - reference)
+            played = action if played is None else played
+        assert played is not None
+        state.apply_unchecked(played)
+    return gains, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--take", choices=[rule.value for rule in TakeRule], default="match")
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--judge", type=int, default=300, help="the judge's playouts an action")
+    parser.add_argument("--variant", action="append", required=True)
+    parser.add_argument("--every", type=int, default=4, help="report every N decks")
+    args = parser.parse_args()
+    variants = [parse_variant(text) for text in args.variant]
+    gains: dict[str, list[float]] = {name: [] for name, _ in variants}
+    gains[CEILING] = []
+    times: dict[str, list[float]] = {name: [] for name, _ in variants}
+    start = time.perf_counter()
+    tasks = [
+        (args.players, args.take, seed, variants, args.seed, args.judge)
+        for seed in range(args.deals)
+    ]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for done, (found, spent) in enumerate(pool.map(judge_deal, tasks), 1):
+            for name, values in gains.items():
+                values.extend(found[name])
+            for name, seconds in times.items():
+                seconds.extend(spent[name])
+            if done % args.every == 0 or done == args.deals:
+                report(
+                    args, variants, gains, times, decks=done, elapsed=time.perf_counter() - start
+                )
+
+
+def report(
+    args: argparse.Namespace,
+    variants: list[tuple[str, dict[str, Any]]],
+    gains: dict[str, list[float]],
+    times: dict[str, list[float]],
+    *,
+    decks: int,
+    elapsed: float,
+) -> None:
+    """Every variant's judged gain a decision over greedy, and its paired difference from the
+    first variant."""
+    first = variants[0][0]
+    print(
+        f"{args.players}p take={args.take}: {decks} decks, {len(gains[first])} decisions,"
+        f" {elapsed:.0f} s",
+        flush=True,
+    )
+    for name, kwargs in variants:
+        spent = sorted(times[name])
+        mean, half = interval(gains[name])
+        p95 = spent[min(len(spent) - 1, int(0.95 * len(spent)))]
+        differ = sum(gain != 0 for gain in gains[name])
+        print(
+            f"  {name} {kwargs}: {mean:+.3f} ± {half:.3f} a decision over greedy"
+            f" ({differ} moves unlike greedy's); mean {statistics.fmean(spent) * 1000:.0f} ms,"
+            f" p95 {p95 * 1000:.0f} ms",
+            flush=True,
+        )
+    mean, half = interval(gains[CEILING])
+    print(f"  the judge's own best move: {mean:+.3f} ± {half:.3f} a decision over greedy")
+    for name, _ in variants[1:]:
+        diffs = [b - a for a, b in zip(gains[first], gains[name], strict=True)]
+        mean, half = interval(diffs)
+        print(f"  {name} - {first}: {mean:+.3f} ± {half:.3f} a decision (paired)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
