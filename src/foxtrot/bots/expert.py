@@ -176,9 +176,10 @@ def search(
     explain the others' moves), and weighs the mean weight of its pool, which keeps
     the estimate the same in expectation (importance sampling with a resampled
     proposal): a sharper sampler when few deals fit.  ``rival`` scores against the best
-    other seat rather than the others' mean (``margin``).  Neither measured better than the
-    defaults (``benchmarks/strength_deals.py``, 4 players, take = match), and both run on the
-    pure path only.
+    other seat rather than the others' mean (``margin``; the pure path only).  Neither
+    measured better than the defaults at 4 players, take = match: ``rival`` in played deals
+    (``benchmarks/strength_deals.py``), ``pool`` 8 and 32 at 1,500 samples decision by
+    decision (``benchmarks/strength_judged.py``, README "Strength").
     """
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
