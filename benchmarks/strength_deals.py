@@ -15,8 +15,8 @@ A variant is ``NAME:key=value,...`` with ``ExpertBot`` arguments (``iterations``
 ``share``, ``pool``, ``horizon``, ``rival``); the search has no time limit (repeatable).
 ``oracle=1`` plays the oracle instead (``OracleBot``, the same search on the true state, which
 sees every card; ``iterations`` and ``horizon`` only): the ceiling of what knowing the hidden
-cards is worth against greedy.  The
-decision times are CPU times of the worker (``time.process_time``).
+cards is worth against greedy.  The decision times are CPU times of the worker
+(``time.process_time``).
 """
 
 from __future__ import annotations
@@ -58,12 +58,9 @@ def play_deal(task: tuple[int, str, int, dict[str, Any], int]) -> tuple[float, l
     players, take, seed, kwargs, base = task
     options = TableOptions(players=players, take=TakeRule(take))
     greedy = GreedyBot()
-    oracle = (
-        OracleBot(**{k: v for k, v in kwargs.items() if k != "oracle"})
-        if kwargs.get("oracle")
-        else None
-    )
-    expert = ExpertBot(**kwargs) if oracle is None else None
+    kwargs = {key: value for key, value in kwargs.items() if key != "oracle"}
+    oracle = OracleBot(**kwargs) if task[3].get("oracle") else None
+    expert = ExpertBot(**kwargs)
     margins, times = [], []
     for index, lineup in enumerate(lineups(players)):
         for rotation in range(players if players % 2 else 2):
@@ -81,7 +78,6 @@ def play_deal(task: tuple[int, str, int, dict[str, Any], int]) -> tuple[float, l
                     if oracle is not None:
                         action = decide_oracle(oracle, state, rngs[seat])
                     else:
-                        assert expert is not None
                         action = decide(expert, state, rngs[seat])
                     times.append(time.process_time() - start)
                 else:
