@@ -140,20 +140,37 @@ def report(
     decks = len(found[variants[0][0]])
     print(f"{args.players}p take={args.take}: {decks} decks, {elapsed:.0f} s", flush=True)
     for name, kwargs in variants:
-        spent = sorted(times[name])
         mean, half = interval(found[name])
-        p95 = spent[min(len(spent) - 1, int(0.95 * len(spent)))]
         print(
             f"  {name} {kwargs}: margin {mean:+.1f} ± {half:.1f} a deal;"
-            f" {len(spent)} decisions, mean {statistics.fmean(spent) * 1000:.0f} ms,"
-            f" p95 {p95 * 1000:.0f} ms",
+            f" {len(times[name])} decisions, {timing(times[name])}",
             flush=True,
         )
+    print_paired(variants, found, "a deal", 1)
+
+
+def timing(spent: list[float]) -> str:
+    """The mean and the 95th percentile (nearest rank) of decision times."""
+    ordered = sorted(spent)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"mean {statistics.fmean(ordered) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms"
+
+
+def print_paired(
+    variants: list[tuple[str, dict[str, Any]]],
+    found: dict[str, list[float]],
+    unit: str,
+    digits: int,
+) -> None:
+    """Each variant's paired difference from the first, with a 95% interval."""
     first = variants[0][0]
     for name, _ in variants[1:]:
         diffs = [b - a for a, b in zip(found[first], found[name], strict=True)]
         mean, half = interval(diffs)
-        print(f"  {name} - {first}: {mean:+.1f} ± {half:.1f} a deal (paired)", flush=True)
+        print(
+            f"  {name} - {first}: {mean:+.{digits}f} ± {half:.{digits}f} {unit} (paired)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -30,7 +29,7 @@ from typing import Any
 from foxtrot import Phase, State, TableOptions, TakeRule
 from foxtrot.bots import ExpertBot, GreedyBot, decide
 from foxtrot.bots.expert import TO_THE_END, search
-from strength_deals import interval, lineups, parse_variant
+from strength_deals import interval, lineups, parse_variant, print_paired, timing
 
 #: The judge's own best move: what knowing every card is worth at a decision (an upper bound,
 #: and optimistic: the judge picks the best of its own noisy values).
@@ -138,22 +137,16 @@ def report(
         flush=True,
     )
     for name, kwargs in variants:
-        spent = sorted(times[name])
         mean, half = interval(gains[name])
-        p95 = spent[min(len(spent) - 1, int(0.95 * len(spent)))]
         differ = sum(gain != 0 for gain in gains[name])
         print(
             f"  {name} {kwargs}: {mean:+.3f} ± {half:.3f} a decision over greedy"
-            f" ({differ} moves unlike greedy's); mean {statistics.fmean(spent) * 1000:.0f} ms,"
-            f" p95 {p95 * 1000:.0f} ms",
+            f" ({differ} moves unlike greedy's); {timing(times[name])}",
             flush=True,
         )
     mean, half = interval(gains[CEILING])
     print(f"  the judge's own best move: {mean:+.3f} ± {half:.3f} a decision over greedy")
-    for name, _ in variants[1:]:
-        diffs = [b - a for a, b in zip(gains[first], gains[name], strict=True)]
-        mean, half = interval(diffs)
-        print(f"  {name} - {first}: {mean:+.3f} ± {half:.3f} a decision (paired)", flush=True)
+    print_paired(variants, gains, "a decision", 3)
 
 
 if __name__ == "__main__":
