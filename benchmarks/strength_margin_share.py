@@ -28,7 +28,7 @@ from strength_table import base
 
 def recorded(folder: Path, players: int, take: str, bot: str) -> list[tuple[list[int], list[bool]]]:
     """Every recorded deal of these tables: the deal scores and which seats ``bot`` held."""
-    found = []
+    found: list[tuple[list[int], list[bool]]] = []
     for path in sorted(folder.glob(f"{players}p-{take}-*.json")):
         data = json.loads(path.read_text())
         for game in data["games"]:
