@@ -23,18 +23,23 @@ import random
 import statistics
 from pathlib import Path
 
-from strength_table import base
+from strength_table import base, deal_margins
 
 
-def recorded(folder: Path, players: int, take: str, bot: str) -> list[tuple[list[int], list[bool]]]:
-    """Every recorded deal of these tables: the deal scores and which seats ``bot`` held."""
+def recorded(
+    folder: Path, players: int, take: str, bot: str
+) -> tuple[list[tuple[list[int], list[bool]]], list[float]]:
+    """Every recorded deal of these tables: the deal scores and which seats ``bot`` held; and
+    ``bot``'s margin in each (``strength_table.deal_margins``)."""
     found: list[tuple[list[int], list[bool]]] = []
+    margins: list[float] = []
     for path in sorted(folder.glob(f"{players}p-{take}-*.json")):
         data = json.loads(path.read_text())
         for game in data["games"]:
             mine = [base(label) == bot for label in game["seats"]]
             found.extend((list(scores), mine) for scores in game["deal_scores"])
-    return found
+            margins.extend(deal_margins(game, bot))
+    return found, margins
 
 
 def share(
@@ -76,14 +81,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=6000)
     parser.add_argument("--margins", default="0,2,4,6,8,10,12")
     args = parser.parse_args()
-    deals = recorded(args.folder, args.players, args.take, args.bot)
+    deals, margins = recorded(args.folder, args.players, args.take, args.bot)
     if not deals:
         raise SystemExit(f"no {args.players}p-{args.take}-*.json tournaments in {args.folder}")
-    margins = [
-        statistics.fmean(s for s, m in zip(scores, mine, strict=True) if m)
-        - statistics.fmean(s for s, m in zip(scores, mine, strict=True) if not m)
-        for scores, mine in deals
-    ]
     mean = statistics.fmean(margins)
     print(f"{len(deals)} recorded deals, {args.players}p take={args.take}: margin {mean:+.2f}")
     seatings: dict[tuple[bool, ...], list[tuple[list[float], list[float]]]] = {}
