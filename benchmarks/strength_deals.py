@@ -12,7 +12,8 @@ Every variant plays the same decks, so differences between variants are paired
 (the interval of a difference is that of the per-deal differences).
 
 A variant is ``NAME:key=value,...`` with ``ExpertBot`` arguments (``iterations``,
-``share``, ``pool``, ``horizon``, ``rival``); the search has no time limit (repeatable).
+``share``, ``pool``, ``horizon``, ``rival``, ``stake``); the search has no time limit
+(repeatable).
 ``oracle=1`` plays the oracle instead (``OracleBot``, the same search on the true state, which
 sees every card; ``iterations`` and ``horizon`` only): the ceiling of what knowing the hidden
 cards is worth against greedy.  The decision times are CPU times of the worker
@@ -39,7 +40,7 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     kwargs: dict[str, Any] = {"seconds": None}
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
-        kwargs[key] = float(value) if key in {"share", "rival"} else int(value)
+        kwargs[key] = float(value) if key in {"share", "rival", "stake"} else int(value)
     return name, kwargs
 
 

@@ -44,7 +44,8 @@ def _follow_the_environment() -> Iterator[None]:
 
 
 def position(seed: int) -> State:
-    """A deal in progress at a random table, after a random number of random legal actions."""
+    """A deal in progress at a random table and totals, after a random number of random legal
+    actions."""
     rng = random.Random(seed)
     players = rng.choice((2, 2, 3, 4, 4, 5, 6, 7))
     options = TableOptions(
@@ -54,8 +55,10 @@ def position(seed: int) -> State:
         leftover_pile=rng.choice(list(LeftoverPile)),
         most_cards_tie=rng.choice(list(MostCardsTie)),
     )
+    totals = [rng.randrange(200) for _ in range(players)]  # for the match objective
     while True:
         state = State(options, dealer=rng.randrange(players))
+        state.totals = totals[:]
         state.deal(rng)
         for _ in range(rng.randrange(0, 150)):
             if state.phase is not Phase.PLAYING:
@@ -168,25 +171,36 @@ def both(root: State, seat: int, seed: int, **kwargs: object) -> list[tuple[obje
     return found
 
 
-@given(seeds, st.sampled_from([1, 5, 1 << 30]))
+@given(seeds, st.sampled_from([1, 5, 1 << 30]), st.sampled_from([0.0, 50.0, math.inf]))
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_the_same_playouts_for_the_same_random_numbers(seed: int, horizon: int) -> None:
+def test_the_same_playouts_for_the_same_random_numbers(
+    seed: int, horizon: int, stake: float
+) -> None:
     state = position(seed)  # the true state: the oracle's search, rollouts only
     seat = state._to_move
     pure, compiled = both(
-        state, seat, seed, iterations=3, seconds=None, resample=False, moves=(), horizon=horizon
+        state,
+        seat,
+        seed,
+        iterations=3,
+        seconds=None,
+        resample=False,
+        moves=(),
+        horizon=horizon,
+        stake=stake,
     )
     assert compiled == pure
 
 
-@given(seeds, st.sampled_from([1, 1, 3]))
+@given(seeds, st.sampled_from([1, 1, 3]), st.sampled_from([(9, 0.0), (1 << 30, math.inf)]))
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_the_same_samples_and_weights(seed: int, pool: int) -> None:
+def test_the_same_samples_and_weights(seed: int, pool: int, goal: tuple[int, float]) -> None:
     state = position(seed)
     seat = state._to_move
     obs = state.observation(seat)
     root = State.from_observation(obs, random.Random(seed))
     moves = decisions(obs)
+    horizon, stake = goal
     pure, compiled = both(
         root,
         seat,
@@ -195,8 +209,9 @@ def test_the_same_samples_and_weights(seed: int, pool: int) -> None:
         seconds=None,
         resample=True,
         moves=moves,
-        horizon=9,
+        horizon=horizon,
         pool=pool,
+        stake=stake,
     )
     assert compiled == pure
 

@@ -3,6 +3,8 @@ so each runs here on one small deal)."""
 
 from __future__ import annotations
 
+import json
+import math
 import re
 import subprocess
 import sys
@@ -57,3 +59,33 @@ def test_margin_share_grows_with_the_margin_and_starts_even() -> None:
     assert len(shares) == 2
     assert 40 < shares[0] < 60  # the recorded deals with their own margin taken out
     assert shares[1] > shares[0] + 25
+
+
+def test_endgame_screen_starts_from_the_recorded_totals_and_pairs_the_variants() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from strength_endgame import scenarios  # noqa: PLC0415 - a script, found on its path
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    folder = ROOT / "benchmarks" / "results" / "hard-150"
+    games = json.loads((folder / "4p-match-hg-s2026.json").read_text())["games"]
+    last = scenarios([folder], 4, "match", 1, math.inf)
+    assert len(last) > len(games)  # one a match, in this file and the other chunks
+    totals, mine, dealer = last[0]
+    deals = games[0]["deal_scores"]
+    assert [t + s for t, s in zip(totals, deals[-1], strict=True)] == games[0]["totals"]
+    assert mine == [seat == "hard" for seat in games[0]["seats"]]
+    assert dealer == (games[0]["first_dealer"] + len(deals) - 1) % 4
+    close = scenarios([folder], 4, "match", 2, 10)
+    assert all(abs(max(t[0::2]) - max(t[1::2])) <= 10 for t, _, _ in close)
+    out = _script(
+        "strength_endgame.py",
+        str(folder),
+        "--players=4",
+        "--close=10",
+        "--limit=2",
+        "--variant=a:iterations=8",
+        "--variant=same:iterations=8",
+    )
+    assert "2 scenarios" in out
+    assert "won only by same: 0, only by a: 0" in out  # the same search on the same decks

@@ -10,8 +10,9 @@ default policy (``rollout``) for three rounds, or to the end of the deal at the 
 budgets the compiled kernel affords (``horizon``), all actions with the same random
 numbers (common random numbers: the actions are compared on the same futures).  The
 reward is the seat's margin: its points minus the others' mean, at the end of
-the deal or, at the horizon, of the points taken so far.  The action with the
-best weighted mean margin is played.
+the deal or, at the horizon, of the points taken so far (with a ``stake``, plus the chance
+to win the match from the totals the deal leaves, ``match_odds``).  The action with the
+best weighted mean reward is played.
 
 Why this and not a deeper tree: from a position one deal's results spread by
 well over 100 points, so a search that compares actions by separate samples
@@ -40,6 +41,7 @@ from .. import fast
 from ..core import ACTIONS, Action, Observation, Phase, State
 from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, TAKE_CODE
 from .inference import Decision, decisions, log_likelihood
+from .match_odds import PACE, win_chance
 from .rollout import rollout, unseen_by_rank
 from .values import CARD_VALUE
 
@@ -118,7 +120,9 @@ def temper(logs: Sequence[float], share: float = ESS_SHARE) -> list[float]:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Analysis:
-    """A search result: every legal action's mean deal margin in points, and the work done."""
+    """A search result: every legal action's value (its mean deal margin in points; with a
+    ``stake``, plus that many points times its chance to win the match: ``search``), and
+    the work done."""
 
     best: Action
     values: dict[Action, float]
@@ -130,28 +134,37 @@ class Analysis:
 _WORTH = tuple(points + CARD_VALUE for points in CARD_POINTS)  # a taken card, by id
 
 
-def margin(state: State, seat: int, rival: float = 0.0) -> float:
-    """The seat's result minus the others' mean: deal scores once the deal is over, else the
-    points taken so far (card points, foxtrot bonuses, a share of most cards per card).
-
-    With ``rival`` above 0 the others count as ``(1 - rival) * mean + rival * best``: at
-    more than two players a point given to one rival costs more than his share of the mean
-    (an experiment; only the pure search computes it)."""
+def seat_scores(state: State) -> list[float]:
+    """Every seat's result: its deal score once the deal is over, else the points it has
+    taken so far (card points, foxtrot bonuses, a share of most cards per card)."""
     if state.phase is Phase.PLAYING:
         worth, bonus = _WORTH.__getitem__, FOXTROT_BONUSES.__getitem__
-        scores = [
+        return [
             sum(map(worth, taken)) + sum(map(bonus, foxtrots))
             for taken, foxtrots in zip(state._taken, state._foxtrots, strict=True)
         ]
-    else:
-        log = state._deals[-1]
-        assert log.scores is not None
-        scores = [line.total for line in log.scores]
-    others = (sum(scores) - scores[seat]) / (len(scores) - 1)
+    log = state._deals[-1]
+    assert log.scores is not None
+    return [float(line.total) for line in log.scores]
+
+
+def margin_of(scores: Sequence[float], seat: int, rival: float = 0.0) -> float:
+    """The seat's score minus the others' mean (``seat_scores``).
+
+    With ``rival`` above 0 the others count as ``(1 - rival) * mean + rival * best``: at
+    more than two players a point given to one rival costs more than his share of the mean
+    (an experiment)."""
+    mine = scores[seat]
+    others = (sum(scores) - mine) / (len(scores) - 1)
     if rival:
         best = max(score for index, score in enumerate(scores) if index != seat)
         others = (1 - rival) * others + rival * best
-    return scores[seat] - others
+    return mine - others
+
+
+def margin(state: State, seat: int, rival: float = 0.0) -> float:
+    """The seat's margin over the others in this state (``seat_scores``, ``margin_of``)."""
+    return margin_of(seat_scores(state), seat, rival)
 
 
 def search(
@@ -167,6 +180,7 @@ def search(
     share: float = ESS_SHARE,
     pool: int = 1,
     rival: float = 0.0,
+    stake: float = 0.0,
 ) -> Analysis:
     """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``).
 
@@ -176,31 +190,33 @@ def search(
     explain the others' moves), and weighs the mean weight of its pool, which keeps
     the estimate the same in expectation (importance sampling with a resampled
     proposal): a sharper sampler when few deals fit.  ``rival`` scores against the best
-    other seat rather than the others' mean (``margin``; the pure path only).  Neither
+    other seat rather than the others' mean (``margin_of``).  Neither
     measured better than the defaults at 4 players, take = match: ``rival`` in played deals
     (``benchmarks/strength_deals.py``), ``pool`` 8 and 32 at 1,500 samples decision by
     decision (``benchmarks/strength_judged.py``, README "Strength").
+
+    ``stake`` above 0 plays for the match too: an action's value is its margin plus
+    ``stake`` points times its chance to win the match after the deal
+    (``match_odds.win_chance`` of the totals plus each sample's deal scores; outright only if
+    the playouts run to the end of the deal); ``math.inf`` values the chance alone, with the
+    margin to break ties.
     """
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
     codes = [action.code for action in root.legal_actions()]
-    # per sample: how well it explains the others' moves, and each action's margin; computed
-    # by the compiled kernel if installed (the same numbers), else by the loop below
-    logs, margins = (
-        ([], [])
-        if rival
-        else fast.samples(
-            root,
-            seat,
-            rng,
-            codes,
-            iterations=iterations,
-            deadline=deadline,
-            resample=resample,
-            moves=moves,
-            horizon=horizon,
-            pool=pool,
-        )
+    # per sample: how well it explains the others' moves, and every seat's score after each
+    # action; computed by the compiled kernel if installed (the same numbers), else below
+    logs, scores = fast.samples(
+        root,
+        seat,
+        rng,
+        codes,
+        iterations=iterations,
+        deadline=deadline,
+        resample=resample,
+        moves=moves,
+        horizon=horizon,
+        pool=pool,
     )
     take_any = not root._match
     forced = root.options.forced_foxtrot
@@ -225,16 +241,43 @@ def search(
             if code != TAKE_CODE:
                 after[code >> 2] -= 1
             rollout(state, random.Random(seed), horizon, after)
-            found.append(margin(state, seat, rival))
-        margins.append(found)
+            found.append(seat_scores(state))
+        scores.append(found)
     weights = temper(logs, share) if share > 0 else tempered(logs, 1.0)
     total = sum(weights)
-    values = {
-        ACTIONS[code]: sum(w * row[i] for w, row in zip(weights, margins, strict=True)) / total
-        for i, code in enumerate(codes)
-    }
-    best = max(values, key=lambda action: (values[action], -action.code))
-    return Analysis(best, values, len(logs), len(logs) * len(codes), time.perf_counter() - start)
+
+    def mean(value: Callable[[list[float]], float]) -> list[float]:
+        """Each action's weighted mean of ``value`` of the seats' scores."""
+        return [
+            sum(w * value(sample[i]) for w, sample in zip(weights, scores, strict=True)) / total
+            for i in range(len(codes))
+        ]
+
+    margins = mean(lambda row: margin_of(row, seat, rival))
+    goals = margins
+    if stake > 0:
+        totals, target = root.totals, root.options.target
+        final = horizon >= TO_THE_END
+        pace = PACE[root.players, take_any]
+        chances = mean(
+            lambda row: win_chance(
+                [t + s for t, s in zip(totals, row, strict=True)],
+                seat,
+                target,
+                final=final,
+                pace=pace,
+            )
+        )
+        goals = (
+            chances
+            if math.isinf(stake)
+            else [m + stake * c for m, c in zip(margins, chances, strict=True)]
+        )
+    best = max(range(len(codes)), key=lambda i: (goals[i], margins[i], -codes[i]))
+    values = {ACTIONS[code]: goals[i] for i, code in enumerate(codes)}
+    return Analysis(
+        ACTIONS[codes[best]], values, len(logs), len(logs) * len(codes), time.perf_counter() - start
+    )
 
 
 def _pick(
@@ -270,7 +313,10 @@ class ExpertBot:
         share: float = ESS_SHARE,
         pool: int = 1,
         rival: float = 0.0,
+        stake: float = 0.0,
     ) -> None:
+        if not stake >= 0:
+            raise ValueError(f"stake: {stake!r} is not a number of points of at least 0")
         if not 0 <= share <= 1:
             raise ValueError(f"share: {share!r} is not between 0 and 1")
         if pool < 1:
@@ -281,9 +327,11 @@ class ExpertBot:
         self.share = share
         self.pool = pool
         self.rival = rival
+        self.stake = stake
 
     def analyse(self, obs: Observation, rng: random.Random) -> Analysis:
-        """Search from ``obs``: the value of every legal action by expected deal margin."""
+        """Search from ``obs``: the value of every legal action (``search``: its expected deal
+        margin, with ``stake`` its chance to win the match too)."""
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ValueError(f"seat {obs.seat} is not to move")
         state = State.from_observation(obs, rng)
@@ -300,6 +348,7 @@ class ExpertBot:
             share=self.share,
             pool=self.pool,
             rival=self.rival,
+            stake=self.stake,
         )
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -230,7 +230,7 @@ def redeal_size(stock: int, players: int) -> int:
 # ------------------------------------------------------------ the match (M2, X8)
 
 
-def match_winner(totals: Sequence[int], target: float) -> int:
+def match_winner(totals: Sequence[float], target: float) -> int:
     """The seat that has won the match once a deal is scored, or -1 (another deal is played).
 
     The highest total wins if it reached the target (X8: total >= target) and nobody

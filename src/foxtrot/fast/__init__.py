@@ -2,7 +2,7 @@
 
 ``pip install 'foxtrot[fast]'`` adds numba, and the expert's search then runs its bulk —
 resampling the hidden cards, the opponent model's likelihoods, the default policy's
-playouts, the margins — as compiled code, with the same results to the last
+playouts, the scores — as compiled code, with the same results to the last
 bit: the same random numbers from the caller's ``random.Random``, the same rules
 (``core.kernel``'s own functions, compiled), the same arithmetic in the same order
 (``_search``: the loop; ``_playout``: rules and policy; ``_random``: Python's generator).  The
@@ -122,7 +122,7 @@ def miss_table(pool: int, hand: int) -> Any:
 
 
 def _usable(rng: random.Random, pool: int) -> bool:
-    # the exact twin of random.Random only; margins summed in any order are exact only for
+    # the exact twin of random.Random only; scores summed in any order are exact only for
     # a card value that is a small binary fraction (0.25)
     return (
         pool >= 1 and type(rng) is random.Random and (CARD_VALUE * 1024).is_integer() and enabled()
@@ -141,9 +141,10 @@ def samples(
     moves: Sequence[Decision],
     horizon: int,
     pool: int = 1,
-) -> tuple[list[float], list[list[float]]]:
+) -> tuple[list[float], list[list[list[float]]]]:
     """The samples of ``expert.search`` computed by the compiled kernel: per sample, the
-    log-likelihood of the sampled deal and each action's margin, drawing from ``rng``
+    log-likelihood of the sampled deal and every seat's score after each action's playout
+    (``expert.seat_scores``), drawing from ``rng``
     exactly as the pure loop does; at least 2 and at most ``iterations`` samples, stopping
     once ``time.perf_counter()`` passes ``deadline``.
 
@@ -159,20 +160,20 @@ def samples(
     kernel, np = _load()
     args = _arrays(root, codes, moves, horizon)
     logs = np.empty(iterations, np.float64)
-    margins = np.empty((iterations, len(codes)), np.float64)
+    scores = np.empty((iterations, len(codes), root.players), np.float64)
     version, words, gauss = rng.getstate()
     state = np.array(words, np.int64)
     done = 0
     batch = iterations if math.isinf(deadline) else min(2, iterations)
     while done < iterations and (done < 2 or time.perf_counter() < deadline):
         start = time.perf_counter()
-        kernel.search(state, batch, seat, resample, pool, *args, logs[done:], margins[done:])
+        kernel.search(state, batch, seat, resample, pool, *args, logs[done:], scores[done:])
         done += batch
         spent = max(time.perf_counter() - start, 1e-6) / batch  # per sample
         left = (deadline - time.perf_counter()) / spent
         batch = max(1, min(iterations - done, int(left / 2) if left < 1e12 else iterations))
     rng.setstate((version, tuple(state.tolist()), gauss))
-    return logs[:done].tolist(), margins[:done].tolist()
+    return logs[:done].tolist(), scores[:done].tolist()
 
 
 def _arrays(

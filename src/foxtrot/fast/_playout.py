@@ -8,7 +8,7 @@ positions, to the last bit):
   ``can_take``, ``foxtrot_card``, ``redeal_size``; ``deal_order`` is run by the caller), with
   its named constants and tables; ``do_move`` is ``State._do`` and ``_run_out`` on arrays,
   scoring at the deal's end as ``score_deal`` does;
-- ``move_values`` and ``policy_move`` are ``bots.rollout``'s, ``margin`` is
+- ``move_values`` and ``policy_move`` are ``bots.rollout``'s, ``seat_scores`` is
   ``bots.expert``'s (the search loop is in ``_search``);
 - random numbers are Python's (``_random``): the caller's generator is advanced exactly as
   the pure search advances it.
@@ -17,8 +17,8 @@ A position is a set of arrays: ``hands[seat, i]`` (sorted, ``hn[seat]`` cards), 
 (bottom first), ``stock`` (top last), per seat the cards taken ``tn``, their points ``tp``
 and the foxtrot bonuses ``fb``, and ``sc`` (the player to move, the last taker, the pile's
 and the stock's sizes, whether the deal is in progress).  ``rules`` holds the table options
-and the weights the numbers below need.  Taken cards are counted, not listed: the margin
-is their points plus ``CARD_VALUE`` each, exact in binary for any order of summation
+and the weights the numbers below need.  Taken cards are counted, not listed: a seat's score
+so far is their points plus ``CARD_VALUE`` each, exact in binary for any order of summation
 (``fast.usable`` checks that ``CARD_VALUE`` is a small binary fraction).
 
 This module imports numba: it is loaded only when the compiled kernel is used.
@@ -328,19 +328,11 @@ def _run_out(  # noqa: PLR0917 - compiled code takes its arrays by position
 
 
 @hot
-def margin(seat: int, tn: Ints, tp: Ints, fb: Ints, sc: Ints, totals: Ints) -> float:  # noqa: PLR0917
-    """``expert.margin``: the seat's result minus the others' mean."""
-    n = len(tn)
-    if sc[PLAYING]:
-        mine = 0.0
-        everyone = 0.0
-        for s in range(n):
-            score = tp[s] + CARD_VALUE * tn[s] + fb[s]
-            everyone += score
-            if s == seat:
-                mine = score
-        return float(mine - (everyone - mine) / (n - 1))
-    whole = 0
-    for s in range(n):
-        whole += totals[s]
-    return float(totals[seat] - (whole - totals[seat]) / (n - 1))
+def seat_scores(tn: Ints, tp: Ints, fb: Ints, sc: Ints, totals: Ints, out: Floats) -> None:  # noqa: PLR0917
+    """``expert.seat_scores`` into ``out``: the deal scores once the deal is over, else the
+    points taken so far (a taken card counting ``CARD_VALUE`` towards most cards)."""
+    for s in range(len(tn)):
+        if sc[PLAYING]:
+            out[s] = tp[s] + CARD_VALUE * tn[s] + fb[s]
+        else:
+            out[s] = totals[s]

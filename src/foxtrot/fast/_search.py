@@ -30,9 +30,9 @@ from ._playout import (
     _sort,
     do_move,
     foxtrot_card,
-    margin,
     move_values,
     policy_move,
+    seat_scores,
 )
 from ._random import next_word, seeded, shuffle, uniform
 
@@ -178,10 +178,11 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
     m_ln: Ints,
     miss: Floats,
     logs: Floats,
-    margins: Floats,
+    scores: Floats,
 ) -> None:
     """``count`` samples of ``expert.search``: per sample, the likelihood of the sampled hands
-    (``logs``) and every action's margin after a playout (``margins``), drawing from ``rng``
+    (``logs``) and every seat's score after each action's playout (``scores[sample, action,
+    seat]``), drawing from ``rng``
     (the caller's generator state) exactly as the pure search draws."""
     n = len(hn)
     take_any = rules[MATCH] == 0
@@ -289,4 +290,4 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
                     after[move >> 2] -= 1
                 do_move(move, p_hands, p_hn, p_pile, w_stock, p_tn, p_tp, p_fb, p_sc, rules, totals)
                 left -= 1
-            margins[sample, a] = margin(seat, p_tn, p_tp, p_fb, p_sc, totals)
+            seat_scores(p_tn, p_tp, p_fb, p_sc, totals, scores[sample, a])
