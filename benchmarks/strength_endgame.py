@@ -45,8 +45,7 @@ def scenarios(
     """The totals before each recorded match's last ``back`` deals (``close``: only where
     the leader leads the other side's best by at most that many points)."""
     found: list[Scenario] = []
-    paths = [path for folder in folders for path in sorted(folder.glob(f"{players}p-{take}-*"))]
-    for path in (path for path in paths if path.suffix == ".json"):
+    for path in (p for folder in folders for p in sorted(folder.glob(f"{players}p-{take}-*.json"))):
         for game in json.loads(path.read_text())["games"]:
             mine = [base(label) == "hard" for label in game["seats"]]
             deals = game["deal_scores"]
