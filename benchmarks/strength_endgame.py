@@ -98,7 +98,8 @@ def main() -> None:
     if args.limit:
         found = random.Random(2026).sample(found, min(args.limit, len(found)))
     if not found:
-        parser.error(f"no scenarios in {args.folders} for {args.players}p take = {args.take}")
+        folders = ", ".join(map(str, args.folders))
+        parser.error(f"no scenarios in {folders} for {args.players}p take = {args.take}")
     variants = [parse_variant(text) for text in args.variant]
     tasks = [
         (args.players, args.take, index, scenario, kwargs)
