@@ -14,9 +14,10 @@ they were held (the expert where ``hard`` sat, greedy elsewhere) and the dealer 
 From there each variant plays the match to its end on the same new decks with the same
 random numbers for every seat, so the variants' results are paired scenario by scenario.
 
-It prints each variant's share of the scenarios its seats won and, for every variant after
-the first, the scenarios won only by it and only by the first, with a 95% interval of the
-difference in shares (paired: the per-scenario differences).  Variants are written as in
+It prints each variant's share of the scenarios its seats won (and its decision times) and,
+for every variant after the first, the scenarios won only by it and only by the first, and
+the difference in shares in percentage points with a 95% interval (paired: the per-scenario
+differences).  Variants are written as in
 ``strength_deals.py`` (``NAME:key=value,...``, ``ExpertBot`` arguments, no time limit).
 """
 
@@ -32,7 +33,7 @@ from typing import Any
 
 from foxtrot import Phase, State, TableOptions, TakeRule
 from foxtrot.bots import ExpertBot, GreedyBot, decide
-from strength_deals import interval, parse_variant
+from strength_deals import parse_variant, print_paired, timing
 from strength_table import base
 
 #: A scenario: the totals, which seats the expert holds, and the dealer of the next deal.
@@ -102,43 +103,30 @@ def main() -> None:
         parser.error(f"no scenarios in {folders} for {args.players}p take = {args.take}")
     variants = [parse_variant(text) for text in args.variant]
     tasks = [
-        (args.players, args.take, index, scenario, kwargs)
+        (name, (args.players, args.take, index, scenario, kwargs))
         for index, scenario in enumerate(found)
-        for _, kwargs in variants
+        for name, kwargs in variants
     ]
     print(f"{len(found)} scenarios, {args.players} players, take = {args.take}", flush=True)
+    won: dict[str, list[bool]] = {name: [] for name, _ in variants}
+    times: dict[str, list[float]] = {name: [] for name, _ in variants}
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = []
-        for done, result in enumerate(pool.map(play, tasks), 1):
-            results.append(result)
+        results = pool.map(play, [task for _, task in tasks])
+        for done, ((name, _), (win, spent)) in enumerate(zip(tasks, results, strict=True), 1):
+            won[name].append(win)
+            times[name].extend(spent)
             if done % (10 * len(variants)) == 0:
                 print(f"  {done // len(variants)} scenarios played", flush=True)
-    wins = {
-        name: [results[i * len(variants) + v][0] for i in range(len(found))]
-        for v, (name, _) in enumerate(variants)
-    }
-    times = {
-        name: sorted(t for i in range(len(found)) for t in results[i * len(variants) + v][1])
-        for v, (name, _) in enumerate(variants)
-    }
     first = variants[0][0]
     for name, _ in variants:
-        won = wins[name]
-        spent = times[name]
-        p95 = spent[int(0.95 * (len(spent) - 1))] if spent else 0.0
-        line = f"{name:>12}: won {sum(won)} of {len(won)} ({100 * sum(won) / len(won):.1f}%)"
-        print(f"{line}, decision p95 {p95:.3f} s CPU")
+        wins = sum(won[name])
+        share = 100 * wins / len(found)
+        print(f"{name:>12}: won {wins} of {len(found)} ({share:.1f}%), {timing(times[name])}")
         if name != first:
-            only = sum(a and not b for a, b in zip(won, wins[first], strict=True))
-            lost = sum(b and not a for a, b in zip(won, wins[first], strict=True))
-            mean, half = interval(
-                [float(a) - float(b) for a, b in zip(won, wins[first], strict=True)]
-            )
-            print(
-                f"{'':>14}won only by {name}: {only}, only by {first}: {lost}; difference"
-                f" {100 * mean:+.1f} points ({100 * (mean - half):+.1f} to"
-                f" {100 * (mean + half):+.1f})"
-            )
+            pairs = list(zip(won[name], won[first], strict=True))
+            only, lost = sum(a > b for a, b in pairs), sum(a < b for a, b in pairs)
+            print(f"{'':>14}won only by {name}: {only}, only by {first}: {lost}")
+    print_paired(variants, {name: [100.0 * w for w in won[name]] for name in won}, "points", 1)
 
 
 if __name__ == "__main__":
