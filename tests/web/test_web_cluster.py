@@ -19,6 +19,7 @@ import json
 import random
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -206,10 +207,11 @@ def wait_over(cluster: Cluster, tables: list[str], timeout: float) -> None:
     assert not pending, f"not finished: {pending}"
 
 
-def wait_for(done: Any, timeout: float, what: str) -> None:
+def wait_for(done: Any, timeout: float, what: str | Callable[[], str]) -> None:
+    """Wait until ``done()``; else fail with ``what`` (called then, to show the last state)."""
     deadline = time.monotonic() + timeout
     while not done():
-        assert time.monotonic() < deadline, what
+        assert time.monotonic() < deadline, what if isinstance(what, str) else what()
         time.sleep(0.05)
 
 
@@ -399,8 +401,10 @@ def test_presence_is_the_owners_and_kill_9_of_a_follower_loses_nothing(
         assert cluster.owner(table) is a
         ann.hold.set()
         watch_b.hold.set()
-        b.kill()  # a follower, mid-deal: Ann's and one spectator's connections go with it
+        # Read the clock before the kill: the owner may notice the death (a sweep every
+        # lease / 3 seconds) before this thread runs again after the kill.
         killed = time.time()
+        b.kill()  # a follower, mid-deal: Ann's and one spectator's connections go with it
 
         def ann_away(client: Client) -> bool:
             seen = client.presence
@@ -409,7 +413,14 @@ def test_presence_is_the_owners_and_kill_9_of_a_follower_loses_nothing(
             until = seen["seats"][0]["away_until"]
             return until is not None and killed + 600 <= until <= time.time() + 600  # grace
 
-        wait_for(lambda: ann_away(bob) and ann_away(watch_c), 15, "the owner saw Ann go")
+        wait_for(
+            lambda: ann_away(bob) and ann_away(watch_c),
+            15,
+            lambda: (
+                f"the owner saw Ann go (killed at {killed}; Bob saw {bob.presence}, "
+                f"the spectator at c saw {watch_c.presence})"
+            ),
+        )
         ann.hold.clear()
         watch_b.hold.clear()
         wait_for(lambda: all(all_here(x) for x in clients), 20, "Ann and the spectator back")
