@@ -17,7 +17,7 @@ from textual.widgets import Input, Select
 
 from foxtrot.cli.main import build_parser, main
 from foxtrot.core import FoxtrotError, Phase, TableOptions, dumps, loads
-from foxtrot.i18n import card_text
+from foxtrot.i18n import card_text, computer_name
 from foxtrot.storage import load
 from foxtrot.tui.app import PlayApp
 from foxtrot.tui.replay import ReplayApp
@@ -316,6 +316,30 @@ def test_replay_viewer_steps_and_jumps(tmp_path: Path) -> None:
             await pilot.press("home", "x", "f9", "q")
 
     asyncio.run(scenario())
+
+
+def test_replay_names_a_servers_computers_in_the_viewers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A server's record keeps its computers' English names (foxtrot.i18n.computer_name).
+    record = finished_record(seed=2)
+    record["names"] = [computer_name(0, "hard"), "Ann"]
+    path = write_record(record, tmp_path / "server.json")
+    assert main(["replay", str(path), "--print", "--lang", "ru"]) == 0
+    printed = capsys.readouterr().out
+    assert "Компьютер 1 (сильный)" in printed and "Computer" not in printed
+    app = ReplayApp(record, "uk")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("end")
+            shown = screen_text(app)
+            assert "Комп'ютер 1 (сильний)" in shown and "Computer" not in shown
+            assert "Ann" in shown
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+    assert record["names"][0] == "Computer 1 (hard)"  # the record itself is left as it was
 
 
 def test_replay_prints_when_not_a_terminal(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..core import FoxtrotError
 from ..core import replay as replay_steps
-from ..i18n import cards_text, catalog
+from ..i18n import cards_text, catalog, seat_name
 from ..narrate import narrate
 from ..storage import load_record
 from ..tui.session import seats_of
@@ -62,7 +62,7 @@ def replay(path: Path, lang: str, only_deal: int | None, hands: bool, out: Conso
     """Print the match recorded in ``path`` step by step, in words."""
     data, _ = load_record(path)  # refuse a bad record before printing any of it
     cat = catalog(lang)
-    names = data["names"]
+    names = [seat_name(name, lang) for name in data["names"]]  # a server's computers in lang
     state = None
     for step in replay_steps(data):
         state = step.state

@@ -20,7 +20,7 @@ from textual.widgets import RichLog, Static
 
 from ..core import State
 from ..core import replay as replay_steps
-from ..i18n import catalog
+from ..i18n import catalog, seat_name
 from ..narrate import narrate
 from . import view
 from .screens import MIN_HEIGHT, MIN_WIDTH, FoxScreen, JumpDialog, RulesScreen, keys_help
@@ -102,8 +102,9 @@ class ReplayApp(App[None]):
         super().__init__()
         self.lang = lang
         self.cat = catalog(lang)
-        self.record = record
-        self.steps = record_steps(record, lang)
+        # a server's record names its computers in English: shown in the viewer's language
+        self.record = {**record, "names": [seat_name(name, lang) for name in record["names"]]}
+        self.steps = record_steps(self.record, lang)
         self.show_hands = hands
         self.index = 0
         if deal is not None:
