@@ -40,7 +40,7 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     kwargs: dict[str, Any] = {"seconds": None}
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
-        kwargs[key] = float(value) if key in {"share", "rival", "stake"} else int(value)
+        kwargs[key] = float(value) if key in {"share", "rival", "stake", "tempo"} else int(value)
     return name, kwargs
 
 

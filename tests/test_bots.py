@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Any
@@ -27,8 +28,10 @@ from foxtrot.bots import (
 )
 from foxtrot.bots.expert import (
     ROUNDS,
+    TEMPO_TWO_ANY,
     WHOLE_DEAL_SAMPLES,
     _pick,
+    default_tempo,
     effective_size,
     horizon,
     margin,
@@ -96,6 +99,51 @@ def test_the_default_policy_only_makes_legal_moves(state: State, seed: int) -> N
         if code != TAKE_CODE:
             unseen[code >> 2] -= 1
         state._do(code)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions, st.integers(0, 1000))
+def test_a_large_tempo_takes_the_pile_whenever_a_move_can(state: State, seed: int) -> None:
+    def takes(code: int) -> bool:
+        after = state.clone()
+        after._do(code)
+        return bool(state._pile) and not after._pile
+
+    legal = [action.code for action in state.legal_actions()]
+    code = policy_move(state, random.Random(seed), unseen_by_rank(state), tempo=1000.0)
+    assert code in legal
+    assert takes(code) or not any(takes(other) for other in legal)
+
+
+def test_tempo_makes_the_default_policy_take_a_lone_queen_of_spades() -> None:
+    options = TableOptions(players=2, take=TakeRule.ANY)
+    for seed in itertools.count():  # a deal whose upturned card is a Queen of spades (X1)
+        state = State(options, dealer=1)
+        state.deal(random.Random(seed))
+        hand = [str(card) for card in state.hand(0)]
+        if [str(card) for card in state.pile] == ["QS"] and not any(
+            card == "QS" or card.startswith("J") for card in hand
+        ):
+            break  # no foxtrot and no Jack: taking the pile is the one move that takes
+    unseen = unseen_by_rank(state)
+    assert policy_move(state, random.Random(1), unseen) != TAKE_CODE  # greedy's way: -20 points
+    assert policy_move(state, random.Random(1), unseen, tempo=30.0) == TAKE_CODE
+
+
+@settings(max_examples=20, deadline=None)
+@given(positions, st.integers(0, 1000))
+def test_the_expert_plays_for_the_tempo_at_two_players_under_take_any(
+    state: State, seed: int
+) -> None:
+    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    tempo = default_tempo(state.players, state.options.take is TakeRule.ANY)
+    assert tempo == (TEMPO_TWO_ANY if state.players == 2 and not state._match else 0.0)
+    shipped = ExpertBot(**SMALL_EXPERT).analyse(obs, random.Random(seed))
+    given = ExpertBot(**SMALL_EXPERT, tempo=tempo).analyse(obs, random.Random(seed))
+    assert (given.best, given.values) == (shipped.best, shipped.values)
+    for bad in (-1.0, math.nan, math.inf):
+        with pytest.raises(ValueError, match="tempo: "):
+            ExpertBot(tempo=bad)
 
 
 @settings(max_examples=25, deadline=None)

@@ -171,10 +171,15 @@ def both(root: State, seat: int, seed: int, **kwargs: object) -> list[tuple[obje
     return found
 
 
-@given(seeds, st.sampled_from([1, 5, 1 << 30]), st.sampled_from([0.0, 50.0, math.inf]))
+@given(
+    seeds,
+    st.sampled_from([1, 5, 1 << 30]),
+    st.sampled_from([0.0, 50.0, math.inf]),
+    st.sampled_from([0.0, 25.0]),
+)
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_same_playouts_for_the_same_random_numbers(
-    seed: int, horizon: int, stake: float
+    seed: int, horizon: int, stake: float, tempo: float
 ) -> None:
     state = position(seed)  # the true state: the oracle's search, rollouts only
     seat = state._to_move
@@ -188,19 +193,24 @@ def test_the_same_playouts_for_the_same_random_numbers(
         moves=(),
         horizon=horizon,
         stake=stake,
+        tempo=tempo,
     )
     assert compiled == pure
 
 
-@given(seeds, st.sampled_from([1, 1, 3]), st.sampled_from([(9, 0.0), (1 << 30, math.inf)]))
+@given(
+    seeds,
+    st.sampled_from([1, 1, 3]),
+    st.sampled_from([(9, 0.0, 0.0), (1 << 30, math.inf, 0.0), (1 << 30, 0.0, 25.0)]),
+)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_the_same_samples_and_weights(seed: int, pool: int, goal: tuple[int, float]) -> None:
+def test_the_same_samples_and_weights(seed: int, pool: int, goal: tuple[int, float, float]) -> None:
     state = position(seed)
     seat = state._to_move
     obs = state.observation(seat)
     root = State.from_observation(obs, random.Random(seed))
     moves = decisions(obs)
-    horizon, stake = goal
+    horizon, stake, tempo = goal
     pure, compiled = both(
         root,
         seat,
@@ -212,6 +222,7 @@ def test_the_same_samples_and_weights(seed: int, pool: int, goal: tuple[int, flo
         horizon=horizon,
         pool=pool,
         stake=stake,
+        tempo=tempo,
     )
     assert compiled == pure
 

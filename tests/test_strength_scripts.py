@@ -89,3 +89,24 @@ def test_endgame_screen_starts_from_the_recorded_totals_and_pairs_the_variants()
     )
     assert "2 scenarios" in out
     assert "won only by same: 0, only by a: 0" in out  # the same search on the same decks
+
+
+def test_tempo_screen_splits_every_two_player_match_by_who_moved_first() -> None:
+    folder = BENCHMARKS / "results" / "hard-1500"
+    games = {
+        take: sum(
+            len(json.loads(path.read_text())["games"])
+            for path in folder.glob(f"2p-{take}-hg*.json")
+        )
+        for take in ("match", "any")
+    }
+    out = _script("strength_tempo.py", str(folder), "--deals=12")
+    rows = re.findall(r"^\| (match|any) \| (yes|no) \| (\d+) of (\d+) ", out, re.MULTILINE)
+    assert len(rows) == 4
+    for take, played in games.items():
+        split = [int(n) for t, _, _, n in rows if t == take]
+        assert sum(split) == played and len(split) == 2
+        assert all(int(won) <= int(n) for t, _, won, n in rows if t == take)
+    stuck = re.search(r"the second player won (\d+) of 12 .* in (\d+) deals and won (\d+) of", out)
+    assert stuck is not None
+    assert int(stuck[3]) <= int(stuck[2]) <= 12

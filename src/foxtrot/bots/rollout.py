@@ -25,6 +25,7 @@ from ..core.kernel import (
     FOXTROT,
     FOXTROT_BONUSES,
     JACK,
+    LAYS,
     RANKS,
     TAKE_CODE,
     TAKES,
@@ -109,12 +110,14 @@ def move_values(
     return values
 
 
-def policy_move(state: State, rng: random.Random, unseen: list[int]) -> int:
+def policy_move(state: State, rng: random.Random, unseen: list[int], tempo: float = 0.0) -> int:
     """The default policy's action code for the player to move: the best ``move_values``,
     with a little jitter.
 
     The mover judges the next hand by the odds, from the cards he has not seen
     (``unseen`` counts the cards of each rank not seen face up), never by peeking.
+    ``tempo`` points are added to every move that takes the pile: the searcher's own
+    playout moves value the turn that taking gives (``ExpertBot``'s ``tempo``).
     """
     hands = state._hands
     mover = state._to_move
@@ -129,8 +132,11 @@ def policy_move(state: State, rng: random.Random, unseen: list[int]) -> int:
         unseen[card >> 2] -= 1
     values = move_values(hand, pile, not state._match, unseen, len(hands[(mover + 1) % len(hands)]))
     jitter = rng.random
+    does = outcomes(pile, state._match) if tempo and pile else None
     best, best_value = TAKE_CODE, -1e9
     for code, value in values.items():
+        if does is not None and (code == TAKE_CODE or does[code >> 2] != LAYS):
+            value += tempo
         value += NOISE * jitter()
         if value > best_value:
             best_value, best = value, code
@@ -138,17 +144,23 @@ def policy_move(state: State, rng: random.Random, unseen: list[int]) -> int:
 
 
 def rollout(
-    state: State, rng: random.Random, horizon: int = 1 << 30, unseen: list[int] | None = None
+    state: State,
+    rng: random.Random,
+    horizon: int = 1 << 30,
+    unseen: list[int] | None = None,
+    *,
+    own: int = -1,
+    tempo: float = 0.0,
 ) -> None:
     """Play the deal in progress with the default policy, to its end or ``horizon`` moves.
 
     ``unseen`` (updated in place) saves recounting ``unseen_by_rank(state)`` when the
-    caller has it."""
+    caller has it.  Seat ``own`` adds ``tempo`` to its taking moves (``policy_move``)."""
     do = state._do
     if unseen is None:
         unseen = unseen_by_rank(state)
     while state.phase is _PLAYING and horizon > 0:
-        code = policy_move(state, rng, unseen)
+        code = policy_move(state, rng, unseen, tempo if state._to_move == own else 0.0)
         if code != TAKE_CODE:
             unseen[code >> 2] -= 1
         do(code)

@@ -141,6 +141,7 @@ def samples(
     moves: Sequence[Decision],
     horizon: int,
     pool: int = 1,
+    tempo: float = 0.0,
 ) -> tuple[list[float], list[list[list[float]]]]:
     """The samples of ``expert.search`` computed by the compiled kernel: per sample, the
     log-likelihood of the sampled deal and every seat's score after each action's playout
@@ -148,8 +149,9 @@ def samples(
     exactly as the pure loop does; at least 2 and at most ``iterations`` samples, stopping
     once ``time.perf_counter()`` passes ``deadline``.
 
-    ``pool`` > 1: each sample is the pick of ``pool`` deals (``expert._pick``).  Empty lists
-    when the kernel cannot be used (not installed, switched off, a generator other than
+    ``pool`` > 1: each sample is the pick of ``pool`` deals (``expert._pick``); ``tempo``: the
+    seat's own playout moves that take the pile gain that much (``rollout.policy_move``).
+    Empty lists when the kernel cannot be used (not installed, switched off, a generator other than
     ``random.Random``): the caller's pure loop then does the work."""
     if iterations <= 0 or not codes or not _usable(rng, pool):
         return [], []
@@ -167,7 +169,7 @@ def samples(
     batch = iterations if math.isinf(deadline) else min(2, iterations)
     while done < iterations and (done < 2 or time.perf_counter() < deadline):
         start = time.perf_counter()
-        kernel.search(state, batch, seat, resample, pool, *args, logs[done:], scores[done:])
+        kernel.search(state, batch, seat, resample, pool, tempo, *args, logs[done:], scores[done:])
         done += batch
         spent = max(time.perf_counter() - start, 1e-6) / batch  # per sample
         left = (deadline - time.perf_counter()) / spent

@@ -183,6 +183,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arrays by position
     work: Ints,
     codes: Ints,
     vals: Floats,
+    tempo: float,
 ) -> int:
     """``rollout.policy_move``: the default policy's code for the player to move.
 
@@ -201,13 +202,24 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arrays by position
         work[hand[i] >> 2] -= 1
     nxt = (mover + 1) % len(hn)
     n = move_values(hand, on, take_any, work, hn[nxt], miss, codes, vals)
+    size = len(on)
+    top = on[size - 1] >> 2 if size > 0 else -1
     best = TAKE_CODE
     best_value = -1e9
     for i in range(n):
         if cursor[0] == cursor[1]:
             drawn[cursor[1]] = uniform(mt)
             cursor[1] += 1
-        value = vals[i] + NOISE * drawn[cursor[0]]
+        value = vals[i]
+        if (
+            tempo != 0.0
+            and size > 0
+            and (
+                codes[i] == TAKE_CODE or outcome_of(size, top, codes[i] >> 2, not take_any) != LAYS
+            )
+        ):
+            value += tempo
+        value += NOISE * drawn[cursor[0]]
         cursor[0] += 1
         if value > best_value:
             best_value = value

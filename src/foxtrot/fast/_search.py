@@ -24,6 +24,7 @@ from ._playout import (
     PILE_N,
     PLAYING,
     STOCK_N,
+    TO_MOVE,
     Floats,
     Ints,
     _copy,
@@ -157,6 +158,7 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
     seat: int,
     resample: bool,
     picks: int,
+    tempo: float,
     rules: Ints,
     hands: Ints,
     hn: Ints,
@@ -285,6 +287,7 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
                     work,
                     codes,
                     vals,
+                    tempo if p_sc[TO_MOVE] == seat else 0.0,
                 )
                 if move != TAKE_CODE:
                     after[move >> 2] -= 1
