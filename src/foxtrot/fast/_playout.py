@@ -189,7 +189,8 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arrays by position
 
     Its jitter is the stream of ``random()`` of generator ``mt``, kept in ``drawn`` (``cursor``:
     the next position, and how many are drawn): the actions of a sample play with the same
-    seed, so each number is drawn once for all of them."""
+    seed, so each number is drawn once for all of them.  ``tempo`` is added to the moves that
+    take the pile (the search passes it for its own seat's moves, 0 for the others')."""
     mover = sc[TO_MOVE]
     hand = hands[mover, : hn[mover]]
     on = pile[: sc[PILE_N]]
