@@ -7,10 +7,13 @@ import itertools
 import random
 from pathlib import Path
 
+import pytest
+
 from foxtrot import LeftoverPile, MostCardsTie, State, TableOptions, TakeRule, dumps
 from foxtrot.cli.simulate import play_random_match
 from foxtrot.storage import load, save
 
+pytestmark = pytest.mark.slow  # tests/conftest.py: the tiers
 CONFIGS = list(itertools.product(range(2, 10), TakeRule))
 
 

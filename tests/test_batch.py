@@ -99,6 +99,7 @@ def assert_is_the_engine(batch: BatchedGames, python: BatchedGames) -> None:
     st.integers(1, 4),
     st.integers(0, 2**40),
 )
+@pytest.mark.slow
 def test_the_compiled_batch_steps_as_the_engine(
     options: TableOptions, reward: str, games: int, seed: int
 ) -> None:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # tests/conftest.py: the tiers
+
 ROOT = Path(__file__).resolve().parents[1]
 BASE_MODULES = ("foxtrot", "foxtrot.bots", "foxtrot.research", "foxtrot.cli.main")
 

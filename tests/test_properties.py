@@ -19,6 +19,7 @@ import dataclasses
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -328,6 +329,7 @@ def play_checked(state: State, rng: random.Random, *, whole_match: bool, every: 
 # ------------------------------------------------------------ the properties
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(options=options_strategy, seed=seeds)
 def test_random_deal_keeps_every_rule(options: TableOptions, seed: int) -> None:

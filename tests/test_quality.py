@@ -8,6 +8,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "foxtrot"
 STDLIB = sys.stdlib_module_names
@@ -29,6 +31,7 @@ def test_ruff_format_is_clean() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_mypy_strict_is_clean() -> None:
     done = _run("mypy")  # configured with strict = true in pyproject.toml
     assert done.returncode == 0, done.stdout + done.stderr

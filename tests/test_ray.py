@@ -21,6 +21,8 @@ from foxtrot.core import TableOptions
 from foxtrot.research import TournamentConfig, parse_bots, run_tournament
 from foxtrot.research.backends import ProcessPool, RayBackend, make_backend
 
+pytestmark = pytest.mark.slow  # tests/conftest.py: the tiers
+
 RAY = str(Path(sys.executable).with_name("ray"))
 
 

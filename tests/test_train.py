@@ -15,6 +15,8 @@ from foxtrot.core import State, TableOptions
 from foxtrot.env.policy import PolicyBot, save_policy
 from foxtrot.research import TournamentConfig, parse_bots, run_tournament
 
+pytestmark = pytest.mark.slow  # tests/conftest.py: the tiers
+
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_ppo.py"
 
 

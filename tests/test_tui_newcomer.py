@@ -66,6 +66,7 @@ def status(app: PlayApp) -> str:
 # ------------------------------------------------------------------ the newcomer's path
 
 
+@pytest.mark.slow
 def test_newcomer_sets_up_hard_by_keyboard_plays_a_whole_match_and_reviews_it() -> None:
     app = play_app(None, "en", seed=21)
     rng = random.Random(5)
