@@ -6,7 +6,9 @@ people (each person plays a legal move ``--think`` seconds after his turn
 comes) and ``--bot-tables`` tables of four medium computers, plays for
 ``--seconds``, and reports:
 
-- the action round trip (send to own acknowledgement): p50, p99, max;
+- the action round trip (send to own acknowledgement): p50, p95, p99, max, and p50/p99
+  in every 10-s window of the run (a stall or a median that grows shows there);
+- the machine's load average before and after (figures from a loaded machine differ);
 - accepted actions per second (people's and computers', from ``/metrics``);
 - the server's CPU (percent of one core) and resident memory;
 - then kills the server with SIGKILL and times its recovery: start to
@@ -98,7 +100,11 @@ def metric(text: str, name: str) -> float:
     )
 
 
-async def person(uri: str, token: str, think: float, until: float, latencies: list[float]) -> None:
+#: One round trip: (seconds since the load began, its latency in seconds).
+Sample = tuple[float, float]
+
+
+async def person(uri: str, token: str, think: float, until: float, latencies: list[Sample]) -> None:
     """Play the first legal action ``think`` seconds after each turn comes, until ``until``."""
     sent: dict[str, float] = {}
     async with connect(uri, max_size=2**20) as ws:
@@ -111,7 +117,8 @@ async def person(uri: str, token: str, think: float, until: float, latencies: li
                 break
             message = json.loads(raw)
             if message["type"] == "ack" and message["id"] in sent:
-                latencies.append(time.perf_counter() - sent.pop(message["id"]))
+                now = time.perf_counter()
+                latencies.append((now, now - sent.pop(message["id"])))
             view = message.get("view")
             if message["type"] in ("event", "snapshot") and view and view.get("legal"):
                 if pending is not None:
@@ -129,6 +136,27 @@ async def person(uri: str, token: str, think: float, until: float, latencies: li
                         )
 
                 pending = asyncio.create_task(move(message["seq"], view["legal"][0]))
+
+
+def rank(ordered: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted values, by rank (no interpolation)."""
+    return ordered[int(q * (len(ordered) - 1))]
+
+
+def windows(samples: list[Sample], started: float, width: float = 10.0) -> list[str]:
+    """One line per ``width`` seconds of the run: its round trips, p50 and p99 in ms."""
+    by_window: dict[int, list[float]] = {}
+    for at, latency in samples:
+        by_window.setdefault(int((at - started) // width), []).append(latency)
+    lines = []
+    for index in sorted(by_window):
+        ordered = sorted(by_window[index])
+        lines.append(
+            f"{index * width:5.0f}-{(index + 1) * width:<4.0f}s  n={len(ordered):5}  "
+            f"p50={1000 * rank(ordered, 0.5):7.1f}  p99={1000 * rank(ordered, 0.99):7.1f}  "
+            f"max={1000 * ordered[-1]:7.1f}"
+        )
+    return lines
 
 
 async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -150,13 +178,13 @@ async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
                 },
             )
         before = (await http.get("/metrics")).text
-    latencies: list[float] = []
+    samples: list[Sample] = []
     ws_base = base.replace("http", "ws")
     until = time.time() + args.seconds
     started = time.perf_counter()
     await asyncio.gather(
         *(
-            person(f"{ws_base}/ws/tables/{table}", token, args.think, until, latencies)
+            person(f"{ws_base}/ws/tables/{table}", token, args.think, until, samples)
             for table, token in tokens
         ),
         return_exceptions=True,
@@ -170,7 +198,7 @@ async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
     computers = metric(after, 'foxtrot_actions_total{source="computer"}') - metric(
         before, 'foxtrot_actions_total{source="computer"}'
     )
-    latencies.sort()
+    latencies = sorted(latency for _, latency in samples)
     commits = metric(after, "foxtrot_commit_tables_count")
     return {
         "commit_p50_ms_at_most": quantile(after, "", 0.5, "foxtrot_commit_seconds"),
@@ -182,11 +210,13 @@ async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "server_side_p99_ms_at_most": quantile(after, 'source="person"', 0.99),
         "round_trips": len(latencies),
         "p50_ms": 1000 * statistics.median(latencies) if latencies else None,
-        "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else None,
+        "p95_ms": 1000 * rank(latencies, 0.95) if latencies else None,
+        "p99_ms": 1000 * rank(latencies, 0.99) if latencies else None,
         "max_ms": 1000 * latencies[-1] if latencies else None,
         "people_actions_per_s": people / elapsed,
         "computer_actions_per_s": computers / elapsed,
         "seconds": elapsed,
+        "series": windows(samples, started),
     }
 
 
@@ -197,6 +227,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to play (60)")
     parser.add_argument("--think", type=float, default=0.5, help="a person's delay (0.5 s)")
     args = parser.parse_args()
+    load_before = os.getloadavg()
     home = Path(tempfile.mkdtemp(prefix="foxtrot-bench-"))
     port = free_port()
     proc, boot = start_server(home, port)
@@ -208,6 +239,8 @@ def main() -> None:
     own = resource.getrusage(resource.RUSAGE_SELF)
     result["load_generator_cpu_percent"] = 100 * (own.ru_utime + own.ru_stime) / wall
     result |= {"server_cpu_percent_of_one_core": cpu, "server_rss_mib": rss_mib(proc.pid)}
+    result["load_average_before"] = " ".join(f"{x:.2f}" for x in load_before)
+    result["load_average_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     active = len(httpx.get(f"http://127.0.0.1:{port}/api/tables").json()["tables"])
     proc.send_signal(signal.SIGKILL)
     proc.wait()
@@ -216,6 +249,10 @@ def main() -> None:
     result |= {"recovered_tables": tables, "recovery_seconds": recovery, "open_listed": active}
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=30)
+    series = result.pop("series")
+    print("round trips per 10 s (ms):")
+    for line in series:
+        print(f"  {line}")
     for key, value in result.items():
         print(f"{key:32} {value:.2f}" if isinstance(value, float) else f"{key:32} {value}")
 
