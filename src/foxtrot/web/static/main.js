@@ -3,9 +3,11 @@ import * as i18n from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { openRules } from "./panels.js";
+import { fourColours, setFourColours } from "./cards.js";
 
 const main = document.getElementById("main");
 const picker = document.getElementById("lang-pick");
+const colours = document.getElementById("colours-pick");
 let screen = null;
 
 function chrome() {
@@ -13,6 +15,8 @@ function chrome() {
   document.getElementById("home-link").textContent = i18n.t("web_title");
   document.getElementById("lang-label").textContent = i18n.t("web_language");
   document.getElementById("rules-open").textContent = i18n.t("web_rules");
+  colours.setAttribute("aria-label", i18n.t("web_four_colours"));
+  colours.title = i18n.t("web_four_colours");
   document.getElementById("rules-close").textContent = i18n.t("web_close");
   document.getElementById("rules-title").textContent = i18n.t("web_rules");
   picker.value = i18n.lang();
@@ -29,6 +33,13 @@ function navigate(path) {
   route();
   main.focus();
 }
+
+function showColours(on) {
+  setFourColours(on);
+  colours.setAttribute("aria-pressed", String(on));
+}
+showColours(fourColours());
+colours.addEventListener("click", () => showColours(colours.getAttribute("aria-pressed") !== "true"));
 
 async function start() {
   await i18n.load(i18n.initialLanguage());
