@@ -46,7 +46,7 @@ import httpx
 import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_server import cpu_seconds, free_port, metric, person
+from bench_server import Sample, cpu_seconds, free_port, metric, person
 
 
 def as_postgres(command: list[str]) -> list[str]:
@@ -149,12 +149,12 @@ async def load(bases: list[str], args: argparse.Namespace) -> dict[str, Any]:
         }
         await clients[i % n].post("/api/tables", json=bots)
     before = [(await c.get("/metrics")).text for c in clients]
-    latencies: list[float] = []
+    samples: list[Sample] = []
     until = time.time() + args.seconds
     started = time.perf_counter()
     await asyncio.gather(
         *(
-            person(f"{ws}/ws/tables/{table}", token, args.think, until, latencies)
+            person(f"{ws}/ws/tables/{table}", token, args.think, until, samples)
             for ws, table, token in people
         ),
         return_exceptions=True,
@@ -181,7 +181,7 @@ async def load(bases: list[str], args: argparse.Namespace) -> dict[str, Any]:
         return 1000 * next(b for b in bounds if counts[b] >= q * counts[bounds[-1]])
 
     reads = total("foxtrot_follow_read_seconds_count")
-    latencies.sort()
+    latencies = sorted(latency for _, latency in samples)
     extra = {
         "owner_side_p99_ms_at_most": quantile_ms("foxtrot_action_seconds", "person", 0.99),
         "forward_p50_ms_at_most": quantile_ms("foxtrot_forward_seconds", "act", 0.5),

@@ -23,7 +23,8 @@ MEASURE = """async () => {
     const rank = svg.querySelector('.card-rank').getBoundingClientRect();
     out.push({card: r + s, faceWidth: face.width, rankLeft: rank.left - face.left,
               rankRight: rank.right - face.left, pips: svg.querySelectorAll('path').length,
-              court: svg.querySelectorAll('.court').length, suitClass: svg.classList.contains('suit-' + s)});
+              court: svg.querySelectorAll('.court').length,
+              suitClass: svg.classList.contains('suit-' + s)});
   }
   box.remove();
   return out;
@@ -38,7 +39,8 @@ def test_every_index_fits_its_corner_and_every_face_is_drawn(page: Page) -> None
     assert len(faces) == 52
     for face in faces:
         corner = face["faceWidth"] * 15 / 60  # the index stays left of the pips (x < 15 of 60)
-        assert 0 <= face["rankLeft"] and face["rankRight"] <= corner, face
+        assert face["rankLeft"] >= 0, face
+        assert face["rankRight"] <= corner, face
         rank = face["card"][:-1]
         corners = 2  # a small pip under each corner index
         if rank.isdigit():

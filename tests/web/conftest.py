@@ -21,7 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_support import free_port
+
+from .web_support import free_port
 
 _databases = itertools.count(1)
 

@@ -25,15 +25,16 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import new_postgres_database
-from test_web_hidden import cards_in, seen_by_seq
-from web_support import ServerProcess, create_at, join_at
 from websockets.sync.client import connect
 
 from foxtrot.core import replay
 from foxtrot.web.lobby import server_record
 from foxtrot.web.store import Store
 from foxtrot.web.tables import TableActor
+
+from .conftest import new_postgres_database
+from .test_web_hidden import cards_in, seen_by_seq
+from .web_support import ServerProcess, create_at, join_at
 
 pytestmark = pytest.mark.timeout(300)
 LEASE = "1.5"

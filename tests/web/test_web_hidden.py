@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from web_support import Player, create, join, server
 
 from foxtrot.core import replay
 from foxtrot.web.store import Store
+
+from .web_support import Player, create, join, server
 
 pytestmark = pytest.mark.timeout(600)
 _CANONICAL = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])([SHDC])(?![A-Za-z0-9])")

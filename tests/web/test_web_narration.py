@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_support import Message, Player, create, join, player, server
 
 from foxtrot.i18n import catalog, messages
+
+from .web_support import Message, Player, create, join, player, server
 
 pytestmark = pytest.mark.timeout(60)
 CYRILLIC = range(0x0400, 0x0500)

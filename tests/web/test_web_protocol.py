@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from web_support import Message, Player, create, join, player, server, two_people
+
+from .web_support import Message, Player, create, join, player, server, two_people
 
 pytestmark = pytest.mark.timeout(30)
 

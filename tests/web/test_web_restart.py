@@ -22,12 +22,13 @@ from typing import Any
 
 import httpx
 import pytest
-from web_support import create_at, free_port, join_at
 from websockets.sync.client import connect
 
 from foxtrot.web.store import LoggedEvent, Store
 from foxtrot.web.tables import TableActor
 from foxtrot.web.views import seat_view
+
+from .web_support import create_at, free_port, join_at
 
 pytestmark = pytest.mark.timeout(240)
 

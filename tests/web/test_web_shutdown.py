@@ -20,13 +20,14 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import WebSocket, WebSocketDisconnect
-from web_support import ServerProcess, create, join, server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from foxtrot.web.app import read_text
 from foxtrot.web.lobby import Lobby
 from foxtrot.web.store import Store
+
+from .web_support import ServerProcess, create, join, server
 
 pytestmark = pytest.mark.timeout(120)
 
