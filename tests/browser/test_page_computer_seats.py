@@ -60,6 +60,7 @@ def test_russian_lobby_offers_the_expert_and_words_it_in_russian(
     expect(page.locator("#seat-1 option[value=expert]")).to_have_text("компьютер, эксперт")
     page.locator("#name").fill("Аня")
     page.select_option("#seat-1", "expert")
+    page.locator("#rules-more summary").click()
     page.select_option("#target", "custom")
     page.locator("#target-custom").fill("1")
     page.locator("#bot-delay").fill("0")

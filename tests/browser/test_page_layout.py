@@ -17,16 +17,16 @@ NO_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElem
 def test_language_switch_changes_the_page_and_lang(page: Page) -> None:
     """en → ru → uk: the texts and ``<html lang>`` follow, and the choice is remembered."""
     page.goto("/")
-    expect(page.locator("#create-title")).to_have_text("Create a table")
+    expect(page.locator("#create-title")).to_have_text("Play with friends")
     assert page.locator("html").get_attribute("lang") == "en"
     page.select_option("#lang-pick", "ru")
-    expect(page.locator("#create-title")).to_have_text("Новый стол")
+    expect(page.locator("#create-title")).to_have_text("Играть с друзьями")
     assert page.locator("html").get_attribute("lang") == "ru"
     page.reload()
-    expect(page.locator("#create-title")).to_have_text("Новый стол")
+    expect(page.locator("#create-title")).to_have_text("Играть с друзьями")
     assert page.locator("html").get_attribute("lang") == "ru"
     page.select_option("#lang-pick", "uk")
-    expect(page.locator("#create-title")).to_have_text("Новий стіл")
+    expect(page.locator("#create-title")).to_have_text("Грати з друзями")
     assert page.locator("html").get_attribute("lang") == "uk"
     page.keyboard.press("Escape")
     page.locator("#rules-open").click()
@@ -38,7 +38,7 @@ def test_browser_language_is_the_default(new_context: NewContext) -> None:
     """A first visit from a Russian browser gets the Russian page."""
     page = new_context(locale="ru-RU").new_page()
     page.goto("/")
-    expect(page.locator("#create-title")).to_have_text("Новый стол")
+    expect(page.locator("#create-title")).to_have_text("Играть с друзьями")
     assert page.locator("html").get_attribute("lang") == "ru"
 
 
@@ -67,7 +67,7 @@ def test_fits_the_screen(  # noqa: PLR0917 (fixtures and parameters)
     )
     page.goto(f"/t/{summary['table']}")
     expect(page.locator("#hand button").first).to_be_visible()
-    expect(page.locator("#t-players tbody tr")).to_have_count(4)
+    expect(page.locator("[data-region='seat']")).to_have_count(4)
     assert page.evaluate(NO_SCROLL)
     page.screenshot(path=str(artifacts / f"page-table-{name}-en.png"), full_page=True)
 

@@ -68,6 +68,7 @@ def test_keyboard_match_against_a_computer(page: Page, artifacts: Path) -> None:
     page.goto("/")
     page.locator("#name").focus()
     page.keyboard.type("Ann")
+    page.locator("#rules-more summary").click()
     page.select_option("#target", "custom")
     page.locator("#target-custom").fill("1")
     page.locator("#bot-delay").fill("0")
@@ -157,6 +158,7 @@ def test_two_people_play_a_match_one_reloads(new_context: NewContext, artifacts:
     ann.goto("/")
     ann.locator("#name").fill("Ann")
     ann.select_option("#seat-1", "person")
+    ann.locator("#rules-more summary").click()
     ann.select_option("#target", "custom")
     ann.locator("#target-custom").fill("1")
     ann.locator("#create-btn").click()
@@ -186,7 +188,7 @@ def test_two_people_play_a_match_one_reloads(new_context: NewContext, artifacts:
             ann.reload()
             expect(ann.locator("#t-game")).to_be_visible()
             expect(ann.locator("#hand button")).to_have_count(seat_before)
-            expect(ann.locator("#t-players")).to_contain_text("Ann (you")
+            expect(ann.locator(".seat.me")).to_contain_text("Ann (you")
             reloaded = True
         time.sleep(0.05)
     assert reloaded
@@ -271,7 +273,7 @@ def test_lobby_lists_an_open_table_to_join(new_context: NewContext, api: Api) ->
     expect(item).to_contain_text("1 free seat")
     item.get_by_role("button", name="Join").click()
     expect(page).to_have_url(f"/t/{summary['table']}")
-    expect(page.locator("#t-players")).to_contain_text("Bob (you")
+    expect(page.locator(".seat.me")).to_contain_text("Bob (you")
     assert api.table(summary["table"])["status"] == "playing"
 
 
@@ -290,7 +292,7 @@ def test_a_name_being_typed_survives_the_waiting_room_redrawn(
     expect(page.locator("#join-name")).to_have_value("Bob")
     expect(page.locator("#join-name")).to_be_focused()
     page.locator("#join-btn").click()
-    expect(page.locator("#t-players")).to_contain_text("Bob (you")
+    expect(page.locator(".seat.me")).to_contain_text("Bob (you")
 
 
 def test_a_lost_connection_comes_back_by_itself(new_context: NewContext, api: Api) -> None:
@@ -374,7 +376,7 @@ def test_an_away_player_shows_the_countdown(new_context: NewContext, api: Api) -
     ann_page = seat_page(new_context(), summary["table"], 0, ann["token"])
     bob_context = new_context()
     seat_page(bob_context, summary["table"], 1, bob["token"])
-    bob_row = ann_page.locator("#t-players tbody tr", has_text="Bob")
+    bob_row = ann_page.locator("[data-region='seat']", has_text="Bob")
     expect(bob_row).to_contain_text("here")
     bob_context.close()
     expect(bob_row).to_contain_text(re.compile(r"away: a computer plays in 1[01]\d seconds"))

@@ -36,7 +36,7 @@ from typing import Final
 
 from ..core import Card, Observation, Rank, Suit
 from ..core.kernel import RANKS, holds_chance, redeal_size
-from ..i18n import card_text, catalog, rank_text
+from ..i18n import card_text, catalog, rank_text, seat_name
 
 QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
 
@@ -115,7 +115,8 @@ class CardCount:
                 )
                 for rank in ranks
             )
-            found.append(cat.text("coach_risk", name=self.next_name, items=items))
+            name = seat_name(self.next_name, lang)  # a computer seat named in this language
+            found.append(cat.text("coach_risk", name=name, items=items))
         return found
 
 

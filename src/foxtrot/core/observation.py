@@ -14,7 +14,9 @@ from collections import Counter
 
 from .actions import Action
 from .cards import CARDS, Card
-from .options import TableOptions
+from .events import PlayResult
+from .kernel import FOXTROT, LAYS, is_double, outcome_of
+from .options import TableOptions, TakeRule
 from .outcome import Phase
 from .scoring import ScoreLine
 
@@ -53,6 +55,31 @@ class Observation:
     def top(self) -> Card | None:
         """The top card of the pile, if any."""
         return self.pile[-1] if self.pile else None
+
+    def result_of(self, card: Card) -> PlayResult:
+        """What playing ``card`` on this pile would do (rules T3a-T3e, X1-X3).
+
+        Front ends mark the cards that take or make a foxtrot with it; the rule is
+        the kernel's ``outcome_of``, the one ``State`` plays by, so it cannot differ.
+
+        >>> import random
+        >>> from foxtrot.core import Card, State, TableOptions
+        >>> state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
+        >>> _ = state.deal(random.Random(1))
+        >>> obs = state.observation(state.to_move)
+        >>> top = obs.pile[-1]
+        >>> obs.result_of(Card.parse("J" + "SHDC"[(top.suit + 1) % 4])).value  # on a lone card
+        'took'
+        >>> obs.result_of(Card(top.rank, top.suit)).value in ("foxtrot", "double_foxtrot")
+        True
+        """
+        top = self.pile[-1].rank if self.pile else -1
+        outcome = outcome_of(len(self.pile), top, card.rank, self.options.take is TakeRule.MATCH)
+        if outcome == LAYS:
+            return PlayResult.LAID
+        if outcome == FOXTROT:
+            return PlayResult.DOUBLE_FOXTROT if is_double(card.id) else PlayResult.FOXTROT
+        return PlayResult.TOOK
 
     @property
     def taken_counts(self) -> tuple[int, ...]:

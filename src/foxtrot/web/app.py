@@ -31,6 +31,7 @@ from .protocol import (
     Goodbye,
     Hello,
     Join,
+    NextDealIn,
     Ping,
     Pong,
     ProtocolError,
@@ -276,6 +277,8 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
                 conn.put(await lobby.act(actor, conn, msg))
             elif isinstance(msg, SeedIn):
                 await lobby.add_seed(actor, conn, msg)
+            elif isinstance(msg, NextDealIn):
+                await lobby.next_deal(actor, conn, msg)
         except ProtocolError as error:
             log.info(
                 "refused",

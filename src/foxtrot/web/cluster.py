@@ -45,7 +45,7 @@ import sqlalchemy as sa
 
 from .bus import Connection
 from .lease import Leases
-from .protocol import ActionIn, Code, ProtocolError, SeedIn
+from .protocol import ActionIn, Code, NextDealIn, ProtocolError, SeedIn
 from .redis_bus import NoOwnerError, RedisBus
 from .seats import token_hash
 from .store import ACTIVE
@@ -425,6 +425,9 @@ class Cluster:
             if op == "seed":
                 await actor.add_seed(conn, SeedIn(**payload["msg"]))
                 return {"ok": None}
+            if op == "next_deal":
+                await actor.next_deal(conn, NextDealIn(**payload["msg"]))
+                return {"ok": None}
             if op == "join":
                 seat, _ = await actor.join(payload["name"], payload["want"], payload["hash"])
                 return {"ok": seat}
@@ -492,6 +495,13 @@ class Cluster:
         if seat is None:
             raise ProtocolError(Code.SPECTATOR, "a spectator cannot add a seed")
         payload = {"op": "seed", "seat": seat, "msg": msg.model_dump()}
+        self._answer(await self.forward(actor.id, payload), None)
+
+    async def next_deal(self, actor: TableActor, seat: int | None, msg: NextDealIn) -> None:
+        """A person's Next deal at a follower."""
+        if seat is None:
+            raise ProtocolError(Code.SPECTATOR, "a spectator does not start deals")
+        payload = {"op": "next_deal", "seat": seat, "msg": msg.model_dump()}
         self._answer(await self.forward(actor.id, payload), None)
 
     async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]:

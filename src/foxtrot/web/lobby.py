@@ -21,7 +21,7 @@ from ..i18n import LANGUAGES, catalog, computer_name
 from . import fair
 from .bus import Connection
 from .computer import Computers
-from .protocol import ActionIn, Code, CreateTable, Goodbye, ProtocolError, SeedIn
+from .protocol import ActionIn, Code, CreateTable, Goodbye, NextDealIn, ProtocolError, SeedIn
 from .seats import Hooks, SeatInfo
 from .store import Append, Store
 from .tables import TableActor
@@ -271,6 +271,13 @@ class Lobby:
             await self.cluster.add_seed(actor, conn.seat, msg)
         else:
             await actor.add_seed(conn, msg)
+
+    async def next_deal(self, actor: TableActor, conn: Connection, msg: NextDealIn) -> None:
+        """A person's Next deal after a deal's score sheet, here or at the owner."""
+        if self.cluster is not None and actor.follower:
+            await self.cluster.next_deal(actor, conn.seat, msg)
+        else:
+            await actor.next_deal(conn, msg)
 
     async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]:
         """Sit a person, here or at the owner; the seat and its token."""

@@ -98,6 +98,9 @@ class CreateTable(_Model):
     replacement: Literal["easy", "medium", "hard", "expert"] = "medium"
     public: bool = True
     seed_seconds: Annotated[float, Field(ge=0, le=60)] = 2.0
+    #: after a deal the table waits until every person here presses Next deal, at most this
+    #: long (0: no pause; the page's lobby asks for 30); computers never wait
+    deal_pause_seconds: Annotated[float, Field(ge=0, le=600)] = 0.0
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
     first_dealer: Annotated[int | None, Field(ge=0, le=8)] = None
 
@@ -140,18 +143,29 @@ class SeedIn(_Model):
     seed: Annotated[str, Field(min_length=2, max_length=128)]
 
 
+class NextDealIn(_Model):
+    """A person has read the score sheet of the last deal: the next one may start."""
+
+    type: Literal["next_deal"]
+    deal: Annotated[int, Field(ge=0)]
+
+
 class Ping(_Model):
     """Keep-alive; answered with ``pong``."""
 
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | ActionIn | SeedIn | Ping, Field(discriminator="type")]
-_CLIENT: Final[TypeAdapter[Hello | ActionIn | SeedIn | Ping]] = TypeAdapter(ClientMessage)
-CLIENT_TYPES: Final = ("hello", "action", "seed", "ping")
+ClientMessage = Annotated[
+    Hello | ActionIn | SeedIn | NextDealIn | Ping, Field(discriminator="type")
+]
+_CLIENT: Final[TypeAdapter[Hello | ActionIn | SeedIn | NextDealIn | Ping]] = TypeAdapter(
+    ClientMessage
+)
+CLIENT_TYPES: Final = ("hello", "action", "seed", "next_deal", "ping")
 
 
-def parse_client(text: str | bytes) -> Hello | ActionIn | SeedIn | Ping:
+def parse_client(text: str | bytes) -> Hello | ActionIn | SeedIn | NextDealIn | Ping:
     """Check size, JSON and schema, in that order; raise ``ProtocolError`` on the first failure."""
     raw = text.encode() if isinstance(text, str) else text
     if len(raw) > MAX_MESSAGE:
@@ -251,6 +265,9 @@ class Presence(_Model):
     seats: list[SeatPresence]
     turn_deadline: float | None = None
     spectators: int = 0
+    #: between deals: the seats whose Next deal the table still waits for, and until when
+    next_deal_waits: list[int] = []
+    next_deal_at: float | None = None
 
 
 class Pong(_Model):

@@ -84,7 +84,11 @@ class Hooks:
 
 
 def presence_text(
-    seats: list[SeatInfo], grace: float, turn_deadline: float | None, spectators: int
+    seats: list[SeatInfo],
+    grace: float,
+    turn_deadline: float | None,
+    spectators: int,
+    pause: tuple[list[int], float | None] = ([], None),
 ) -> str:
     """The ``presence`` message: who is connected (here or at another process), who is away
     and until when, whose turn runs out when."""
@@ -106,4 +110,6 @@ def presence_text(
         ],
         turn_deadline=turn_deadline,
         spectators=spectators,
+        next_deal_waits=pause[0],
+        next_deal_at=pause[1],
     ).model_dump_json()

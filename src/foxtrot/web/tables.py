@@ -11,6 +11,7 @@ of a person who is away, and the turn timer.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import random
@@ -26,6 +27,7 @@ from .protocol import (
     ActionIn,
     Code,
     EventOut,
+    NextDealIn,
     ProtocolError,
     SeedIn,
     Snapshot,
@@ -68,6 +70,11 @@ class TableActor:
         #: a follower, the owner's last presence (only the owner knows who is where).
         self.remote_spectators: dict[str, int] = {}
         self.owner_presence: str | None = None
+        #: the pause after a deal: who must still press Next deal, until when, and the wake-up
+        self.waiting_next: set[int] = set()
+        self.next_deal_at: float | None = None
+        self._paused_deal: int | None = None  # the deal whose pause has begun (once per deal)
+        self._next_pressed = asyncio.Event()
 
     # ------------------------------------------------------------ restoring
 
@@ -275,7 +282,8 @@ class TableActor:
         """Who is connected, who is away and until when, whose turn runs out when."""
         grace = float(self.config["grace_seconds"])
         watching = len(self.spectators) + sum(self.remote_spectators.values())
-        return presence_text(self.seats, grace, self.turn_deadline, watching)
+        pause = (sorted(self.waiting_next), self.next_deal_at)
+        return presence_text(self.seats, grace, self.turn_deadline, watching, pause)
 
     def _send_presence(self) -> None:
         if self.follower:  # the owner tells (it hears of this process's connections)
@@ -416,6 +424,20 @@ class TableActor:
             await self._commit("seed", {"deal": msg.deal, "seat": seat, "seed": seed}, seat=seat)
             self._schedule()
 
+    async def next_deal(self, conn: Connection, msg: NextDealIn) -> None:
+        """A person pressed Next deal after deal ``msg.deal`` (0-based: the deal just ended)."""
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError(Code.SPECTATOR, "a spectator does not start deals")
+        async with self.lock:
+            state = self.state
+            if state is None or state.deal_number != msg.deal + 1 or seat not in self.waiting_next:
+                return  # pressed twice, or after the pause ended: nothing to do
+            self.waiting_next.discard(seat)
+            if not self.waiting_next:
+                self._next_pressed.set()
+            self._send_presence()
+
     # ------------------------------------------------------------- scheduling
 
     def _schedule(self) -> None:
@@ -463,8 +485,29 @@ class TableActor:
                     secret={"server_seed": seed.hex()},
                 )
             pending = self.fair[deal]
-            people = [i for i in self.persons if self.seats[i].here]
+            # deal 1 waits for every person's seed: at the start nobody may be connected yet
+            people = [i for i in self.persons if self.seats[i].here or deal == 0]
             complete = all(pending.player_seeds[i] for i in people)
+            pause = float(self.config.get("deal_pause_seconds", 0))
+            if deal > 0 and pause > 0 and self._paused_deal != deal:
+                self._paused_deal = deal  # a seed arriving reschedules: the pause goes on
+                seats = self.seats
+                self.waiting_next = {
+                    i for i in self.persons if seats[i].here and not seats[i].replaced
+                }
+                self.next_deal_at = time.time() + pause
+                self._next_pressed.clear()
+                self._send_presence()
+        if self.waiting_next:
+            left = max(0.0, (self.next_deal_at or 0.0) - time.time())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._next_pressed.wait(), left)
+            async with self.lock:
+                self.waiting_next.clear()
+                self.next_deal_at = None
+                self._send_presence()
+                people = [i for i in self.persons if self.seats[i].here]
+                complete = all(pending.player_seeds[i] for i in people)
         if not complete:
             await asyncio.sleep(float(self.config["seed_seconds"]))
         async with self.lock:

@@ -60,6 +60,10 @@ def seat_view(obs: Observation) -> dict[str, Any]:
     view["seat"] = obs.seat
     view["hand"] = _cards(obs.hand)
     view["legal"] = [str(action) for action in obs.legal_actions]
+    # what each card in hand would do on this pile, for the player setting "mark the cards that
+    # take" (the engine's rule, Observation.result_of); laid cards are left out
+    effects = {str(card): obs.result_of(card).value for card in set(obs.hand)} if obs.pile else {}
+    view["effects"] = {card: result for card, result in effects.items() if result != "laid"}
     return view
 
 

@@ -1,4 +1,6 @@
-// The lobby: a name, a table to create with every rule option, the open tables.
+// The lobby: a name; "Play the computer" in one click (with a level); "Play with friends" (a
+// table to share, with the rule options folded under "Table rules" at their defaults); the open
+// tables.
 import { h, fill, announce } from "./dom.js";
 import { t, n, seatName } from "./i18n.js";
 import { api, saveSeat } from "./net.js";
@@ -23,7 +25,10 @@ const draft = {
   timer: "",
   bot_delay: "0.8",
   public: true,
+  level: "medium",
+  opponents: 1,
 };
+const PAUSE_SECONDS = 30; // the pause after a deal, until every person presses Next deal
 
 function select(id, value, options, onChange) {
   return h(
@@ -76,15 +81,27 @@ export class Lobby {
     this.message = h("p", { id: "lobby-msg", class: "msg", role: "status" });
     this.form = h("form", { id: "create", onsubmit: (e) => this.create(e) });
     this.list = h("div", { id: "tables" });
+    const d = draft;
+    const opponents = [];
+    for (let i = 1; i <= 8; i += 1) opponents.push([String(i), String(i)]);
+    const quick = h("form", { id: "quick", class: "quick", onsubmit: (e) => this.playComputer(e) },
+      h("div", { class: "row" },
+        field("quick-level", t("web_level"),
+          select("quick-level", d.level, LEVELS.map((k) => [k, t(`tui_level_${k}`)]), (v) => { d.level = v; })),
+        field("quick-opponents", t("web_opponents"),
+          select("quick-opponents", d.opponents, opponents, (v) => { d.opponents = Number(v); }))),
+      h("button", { type: "submit", class: "primary big", id: "play-computer", "data-action": "play-computer" },
+        t("web_play_computer")));
     fill(
       this.root,
       h("p", { class: "tagline" }, t("web_tagline")),
-      h("section", { class: "panel", "aria-labelledby": "name-label" },
-        h("div", { class: "field" }, h("label", { for: "name", id: "name-label" }, t("web_your_name")), nameInput)),
+      h("section", { class: "panel start", "aria-labelledby": "quick-title" },
+        h("div", { class: "field" }, h("label", { for: "name", id: "name-label" }, t("web_your_name")), nameInput),
+        h("h2", { id: "quick-title" }, t("web_play_computer_title")), quick),
       this.message,
       h("div", { class: "lobby-cols" },
         h("section", { class: "panel", "aria-labelledby": "create-title" },
-          h("h2", { id: "create-title" }, t("web_create_title")), this.form),
+          h("h2", { id: "create-title" }, t("web_friends_title")), this.form),
         h("section", { class: "panel", "aria-labelledby": "open-title" },
           h("div", { class: "row" }, h("h2", { id: "open-title" }, t("web_open_tables")),
             h("button", { type: "button", id: "refresh", onclick: () => this.refresh() }, t("web_refresh"))),
@@ -121,10 +138,14 @@ export class Lobby {
       h("label", { for: id }, label));
     const number = (id, key, attrs) => h("input", { id, type: "number", value: d[key], ...attrs,
       oninput: (e) => { d[key] = e.target.value; } });
+    const open = this.form.querySelector("#rules-more")?.open || false;
     fill(
       this.form,
       field("players", t("web_players"), select("players", d.players, players, (v) => redraw("players", Number(v)))),
       h("fieldset", { class: "seats" }, h("legend", {}, t("web_players_label")), seats),
+      h("button", { type: "submit", class: "primary", id: "create-btn", "data-action": "create-table" }, t("web_create")),
+      h("details", { id: "rules-more", class: "rules-more", open }, h("summary", {}, t("web_table_rules_title"),
+        h("span", { class: "note" }, ` — ${optionsText({ ...d, target: d.target === "custom" ? d.custom || "?" : d.target })}`)),
       field("take", t("tui_setup_take"),
         select("take", d.take, [["match", t("tui_take_match")], ["any", t("tui_take_any")]], (v) => redraw("take", v)),
         t(`tui_explain_take_${d.take}`)),
@@ -141,8 +162,7 @@ export class Lobby {
         select("replacement", d.replacement, LEVELS.map((k) => [k, t(`tui_level_${k}`)]), (v) => { d.replacement = v; })),
       field("timer", t("web_turn_timer"), number("timer", "timer", { min: 1, max: 86400, step: 1 })),
       field("bot-delay", t("web_bot_delay"), number("bot-delay", "bot_delay", { min: 0, max: 10, step: 0.1 })),
-      check("public", "public", t("web_public")),
-      h("button", { type: "submit", class: "primary", id: "create-btn" }, t("web_create")),
+      check("public", "public", t("web_public"))),
     );
   }
 
@@ -160,11 +180,19 @@ export class Lobby {
     return name;
   }
 
-  async create(event) {
+  /** One click: a table of you and ``d.opponents`` computers of the chosen level, the rule
+   * options as they are under Table rules. */
+  async playComputer(event) {
     event.preventDefault();
+    const d = draft;
+    await this.create(null, { players: d.opponents + 1, seats: ["person", ...Array(d.opponents).fill(d.level)] });
+  }
+
+  async create(event, plan = null) {
+    event?.preventDefault();
     const name = this.needName();
     if (!name) return;
-    const d = draft;
+    const d = { ...draft, ...(plan || {}) };
     const target = d.target === "custom" ? Number(d.custom) : Number(d.target);
     const body = {
       options: {
@@ -177,6 +205,7 @@ export class Lobby {
       replacement: d.replacement,
       public: d.public,
       bot_delay: Number(d.bot_delay || 0),
+      deal_pause_seconds: PAUSE_SECONDS,
     };
     try {
       const table = await api("/api/tables", { method: "POST", body });
@@ -220,9 +249,7 @@ export class Lobby {
     fill(this.list, h("ul", { class: "tables" }, tables.map((table) => {
       const names = table.seats.map((s) => (s.kind !== "person" ? seatName(s.name) || t(`web_kind_${s.kind}`)
         : s.taken ? s.name : t("web_seat_free"))).join(", ");
-      const line = t("web_table_line", {
-        names, players: table.options.players, target: table.options.target, take: table.options.take,
-      });
+      const line = `${names} · ${optionsText(table.options)}`;
       return h("li", { class: "table-item" },
         h("span", {}, line, " · ", n("web_free_seats", table.free.length)),
         h("span", { class: "row" },
@@ -230,6 +257,11 @@ export class Lobby {
           h("button", { type: "button", onclick: () => this.navigate(`/t/${table.table}`) }, t("web_watch"))));
     })));
   }
+}
+
+/** A table's rules in words: "2 players, a match to 200 points; the pile is taken by …". */
+export function optionsText(options) {
+  return n("web_table_rules", Number(options.players), { target: options.target, take: t(`tui_take_${options.take}`) });
 }
 
 /** A refusal in words, in the page's language. */

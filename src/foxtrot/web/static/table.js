@@ -1,27 +1,28 @@
-// One table: the waiting room before the start, then the game (hand, pile, players, log,
-// score sheet). Every view comes from the server (docs/protocol.md): this code draws it and
-// sends back what the person chose; the server holds every rule.
+// One table: the waiting room before the start, then the card table (the seats around the felt,
+// the pile and the stock in the middle, your hand pinned to the bottom with the message line),
+// the pause after each deal, and the end of the match. Every view comes from the server
+// (docs/protocol.md): this code draws it and sends back what the person chose; the server holds
+// every rule.
 import { h, fill, announce, alertNow } from "./dom.js";
-import { t, n, cardName, cardShort, has, lang, spoken, seatName, isComputerName } from "./i18n.js";
+import { t, n, cardName, cardShort, has, lang, spoken, seatName } from "./i18n.js";
 import { face, sorted } from "./cards.js";
-import { api, savedSeat, saveSeat, forgetSeat, TableSocket } from "./net.js";
+import { api, savedSeat, forgetSeat, TableSocket } from "./net.js";
 import { errorText } from "./lobby.js";
-import { openRules, scoreSheet } from "./panels.js";
-import { pileNodes, playerNodes } from "./board.js";
-import { mountAfterMatch } from "./replay.js";
+import { pileNodes } from "./board.js";
+import { seatNodes, spectatorsNode } from "./seats.js";
+import { renderWaiting } from "./waiting.js";
+import { renderScores } from "./pause.js";
 import { flyTake, pileRects } from "./animate.js";
-import { CARD_KEYS, keyOf } from "./keys.js";
+import { CARD_KEYS } from "./keys.js";
+import { setting, setSetting, signalTurn, chime, bigMoment, celebrate } from "./feedback.js";
+import { FairLog } from "./fairlog.js";
+import { tableKey } from "./tablekeys.js";
 
 const WARN_AT = 10; // seconds left of a turn timer when "hurry" is said
-const LOG_LINES = 40;
+const ACTION_KINDS = new Set(["action", "deal", "start"]);
 
 function capital(text) {
   return text ? text[0].toLocaleUpperCase(lang()) + text.slice(1) : text;
-}
-
-function randomHex(bytes) {
-  const data = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(data, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export class TableView {
@@ -33,15 +34,19 @@ export class TableView {
     this.view = null;
     this.presence = null;
     this.role = null;
-    this.log = [];
+    this.log = new FairLog(); // the last actions, the fair-deal lines folded into one per deal
+    this.lastAction = null; // { lines, moment } of the newest action, shown by the pile
     this.focus = 0;
     this.played = null; // the card just played, to animate
     this.lastTurn = null;
     this.warned = false;
     this.hintFor = null;
+    this.countOpen = false;
     this.pending = new Map(); // action id → action
-    this.onKey = (event) => this.key(event);
+    this.onKey = (event) => tableKey(this, event);
+    this.onResize = () => this.fit();
     document.addEventListener("keydown", this.onKey);
+    window.addEventListener("resize", this.onResize);
     this.ticker = setInterval(() => this.tick(), 500);
     this.skeleton();
     this.start();
@@ -50,7 +55,9 @@ export class TableView {
   destroy() {
     this.after?.destroy();
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
     clearInterval(this.ticker);
+    signalTurn(t("web_title"), false, "");
     if (this.sock) this.sock.close();
   }
 
@@ -89,12 +96,17 @@ export class TableView {
     this.navigate("/");
   }
 
+  /** The page's language changed: draw everything again, and ask the server for the last
+   * events again in the new language (the log and the last action are its words). */
   relang() {
-    this.after?.destroy();
-    this.after = null;
     this.skeleton();
     this.render();
-    if (this.sock) this.sock.relang(lang());
+    if (!this.sock) return;
+    this.log = new FairLog();
+    this.lastAction = null;
+    this.sock.seq = Math.max(0, (this.sock.seq || 0) - 24);
+    this.sock.relang(lang());
+    if (this.countOpen) this.counting();
   }
 
   // ------------------------------------------------------------------ messages
@@ -134,34 +146,47 @@ export class TableView {
   }
 
   event(msg) {
-    for (const line of msg.text || []) {
-      this.log.push(line);
-      if (!msg.catchup) announce(spoken(line));
-    }
-    this.log = this.log.slice(-LOG_LINES);
-    let take = null; // a take: its cards fly from the pile to the taker (animate.js)
+    const engine = this.log.add(msg); // the lines that are not the fair deal's
+    if (!msg.catchup) for (const line of engine) announce(spoken(line));
+    let take = null; // a take: its cards fly from the pile to the taker's seat (animate.js)
+    let moment = null;
     for (const item of msg.data?.events || []) {
       if (item.event === "card_played" && !msg.catchup) this.played = { card: item.card, seq: msg.seq };
       if (!msg.catchup && item.taken?.length && ["card_played", "pile_taken"].includes(item.event)) {
         take = { seat: item.seat, cards: item.taken };
       }
+      moment = moment || bigMoment(item);
     }
+    if (ACTION_KINDS.has(msg.kind) && engine.length) this.lastAction = { lines: engine, moment, seq: msg.seq };
     const from = take && msg.view ? pileRects(this.el.pile) : null;
     if (["join", "leave", "start", "close"].includes(msg.kind)) this.reloadSummary();
-    if (msg.kind === "commit" && this.role === "player" && !msg.catchup) {
-      // a seed of our own for the coming deal (docs/fair.md): the server cannot choose the deck
-      this.sock.send({ type: "seed", deal: msg.data.deal, seed: randomHex(32) });
-    }
+    if (msg.kind === "commit" && this.role === "player" && setting("ownSeed")) this.addSeed(msg.data.deal);
     if (msg.view) {
       this.view = msg.view.players ? msg.view : this.view;
       this.render();
+      if (moment && !msg.catchup) celebrate(this.el.last, moment);
       if (from) {
-        const row = this.el.players.querySelectorAll("tbody tr")[take.seat];
-        const flown = flyTake(take.cards, from, row?.children[2] || row);
+        const seat = this.el.felt.querySelector(`[data-region='seat'][data-seat='${take.seat}']`);
+        const flown = flyTake(take.cards, from, seat);
         this.el.game.dataset.flights = String(Number(this.el.game.dataset.flights || 0) + (flown ? 1 : 0));
         this.el.game.dataset.takes = String(Number(this.el.game.dataset.takes || 0) + 1);
       }
+      if (this.countOpen) this.counting();
     }
+  }
+
+  /** Our own random seed for a deal whose server seed is committed (docs/fair.md): the server
+   * cannot choose the deck. Sent once per deal; deal 1's too (it may come as a catch-up). */
+  addSeed(deal) {
+    this.seeded = this.seeded || new Set();
+    if (this.seeded.has(deal)) return;
+    this.seeded.add(deal);
+    const data = crypto.getRandomValues(new Uint8Array(32));
+    const seed = Array.from(data, (b) => b.toString(16).padStart(2, "0")).join("");
+    // after a catch-up the deal may be dealt already: the server then says seed_closed (ignored)
+    setTimeout(() => {
+      if (!this.log.dealt(deal)) this.sock.send({ type: "seed", deal, seed });
+    }, 0);
   }
 
   async reloadSummary() {
@@ -182,6 +207,7 @@ export class TableView {
       this.connect();
       return;
     }
+    if (msg.code === "seed_closed") return; // our seed came after the deal: nothing to tell
     this.pending.delete(msg.id);
     let text;
     if (msg.code === "illegal") text = this.illegalText(msg);
@@ -201,8 +227,14 @@ export class TableView {
     return t("web_err_other", { message: msg.message });
   }
 
-  say(text) {
-    this.el.msg.textContent = text;
+  /** Show ``text`` on the message line by the hand (and in the waiting room), and say it.
+   * ``tone`` "ok" is good news (a link copied); anything else is a refusal or a warning. */
+  say(text, tone = "warn") {
+    for (const line of [this.el.msg, this.el.waitMsg]) {
+      line.textContent = text;
+      line.dataset.tone = tone;
+    }
+    this.el.game.dataset.said = String(Number(this.el.game.dataset.said || 0) + 1);
     announce(text);
   }
 
@@ -214,10 +246,19 @@ export class TableView {
       this.say(t("web_refused", { reason: t("web_err_spectator") }));
       return;
     }
+    if (!this.myTurn()) {
+      this.say(t("web_refused", { reason: t("web_err_not_your_turn") }));
+      return;
+    }
     this.el.msg.textContent = "";
     const { id, sent } = this.sock.act(action); // resent until answered (net.js)
     this.pending.set(id, action);
     if (!sent) this.say(t("web_reconnecting"));
+  }
+
+  /** A key that plays nothing: say so, and which keys do. */
+  sayNoKey(key) {
+    this.say(t("web_no_key", { key }));
   }
 
   hand() {
@@ -249,102 +290,59 @@ export class TableView {
       });
       if (this.sock.seq !== seq) return; // the table moved on: the hint is for an old position
       const what = found.card ? t("web_hint_play", { card: cardName(found.card) }) : t("web_hint_take");
+      const why = capital(found.reason).replace(/[^.!?…]$/, "$&.");
       this.hintFor = found.action;
       fill(this.el.hint,
-        h("h3", {}, t("tui_hint_title")),
-        h("p", { id: "hint-text" }, h("strong", {}, what), " ", capital(found.reason)),
-        h("button", { type: "button", id: "hint-play", onclick: () => this.act(found.action) }, t("web_hint_play_it")));
-      announce(`${what} ${capital(found.reason)}`);
+        h("p", { id: "hint-text" }, h("strong", {}, what), " ", why),
+        h("button", { type: "button", id: "hint-play", onclick: () => this.act(found.action) }, t("web_hint_play_it")),
+        h("button", { type: "button", class: "quiet", onclick: () => this.closeHint() }, t("web_close")));
+      this.renderHand();
+      announce(`${what} ${why}`);
     } catch (error) {
       fill(this.el.hint, h("p", { class: "msg" }, errorText(error)));
       announce(errorText(error));
     }
   }
 
+  closeHint() {
+    this.hintFor = null;
+    this.el.hint.hidden = true;
+    this.renderHand();
+  }
+
   async counting() {
     if (!this.mine || !this.view || this.view.phase !== "playing") {
-      this.say(t("web_err_not_started"));
+      if (!this.countOpen) this.say(t("web_err_not_started"));
       return;
     }
+    this.countOpen = true;
+    const seq = this.sock.seq;
     try {
       const found = await api(`/api/tables/${this.id}/count?lang=${lang()}`, { token: this.mine.token });
-      fill(this.el.count, h("h3", {}, t("web_counting")), h("ul", {}, found.counting.map((line) => h("li", {}, line))));
+      if (!this.countOpen || this.sock.seq !== seq) return; // closed, or a newer count is coming
+      fill(this.el.count,
+        h("div", { class: "row count-head" }, h("h3", {}, t("web_counting")),
+          h("button", { type: "button", id: "count-close", onclick: () => this.closeCount() }, t("web_close"))),
+        h("ul", {}, found.counting.map((line) => h("li", {}, line))));
       this.el.count.hidden = false;
-      announce(found.counting.join(" "));
+      this.el.count.dataset.seq = String(seq);
     } catch (error) {
       this.say(errorText(error));
     }
   }
 
-  async join(event) {
-    event.preventDefault();
-    const name = this.el.joinName.value.trim();
-    if (!name) {
-      this.say(t("web_name_needed"));
-      this.el.joinName.focus();
-      return;
-    }
-    localStorage.setItem("foxtrot.name", name);
-    try {
-      const joined = await api(`/api/tables/${this.id}/join`, { method: "POST", body: { name } });
-      saveSeat(this.id, joined.seat, joined.token);
-      this.mine = { seat: joined.seat, token: joined.token };
-      this.connect();
-      await this.reloadSummary();
-    } catch (error) {
-      this.say(errorText(error));
-    }
+  closeCount() {
+    this.countOpen = false;
+    this.el.count.hidden = true;
+    this.el.countBtn.focus();
   }
 
-  async leave() {
-    try {
-      await api(`/api/tables/${this.id}/leave`, { method: "POST", token: this.mine.token });
-      forgetSeat(this.id);
-      this.navigate("/");
-    } catch (error) {
-      this.say(errorText(error));
-    }
-  }
-
-  key(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target.closest && target.closest("input, select, textarea, dialog")) return;
-    if (document.querySelector("dialog[open]")) return;
-    if (target.closest && target.closest("#t-after")) return; // the replay has its own keys
-    if (this.view?.phase === "over" && !["r", "s"].includes(keyOf(event))) return;
-    const key = keyOf(event);
-    const inHand = target.closest && target.closest("#hand");
-    if ((key === "ArrowLeft" || key === "ArrowRight" || key === "Home" || key === "End") && this.view?.hand) {
-      const size = this.hand().length;
-      if (!size) return;
-      if (inHand) {
-        if (key === "ArrowLeft") this.focus = (this.focus - 1 + size) % size;
-        else if (key === "ArrowRight") this.focus = (this.focus + 1) % size;
-        else this.focus = key === "Home" ? 0 : size - 1;
-      }
-      event.preventDefault();
-      this.focusHand();
-      return;
-    }
-    const commands = {
-      t: () => this.act("take"),
-      h: () => this.hint(),
-      c: () => this.counting(),
-      s: () => this.showScores(),
-      r: () => openRules(),
-    };
-    if (commands[key]) {
-      event.preventDefault();
-      commands[key]();
-      return;
-    }
-    const index = CARD_KEYS.indexOf(key);
-    if (index >= 0 && this.view?.hand) {
-      event.preventDefault();
-      this.focus = Math.min(index, Math.max(this.hand().length - 1, 0));
-      this.playIndex(index);
-    }
+  nextDeal() {
+    const v = this.view;
+    if (!v || !this.sock) return;
+    this.sock.send({ type: "next_deal", deal: v.deal_scores.length - 1 });
+    this.pressedNext = v.deal_scores.length;
+    this.render();
   }
 
   focusHand() {
@@ -357,40 +355,67 @@ export class TableView {
 
   showScores() {
     this.el.scores.hidden = false;
+    this.el.scores.scrollIntoView({ block: "start" });
     this.el.scores.focus();
+  }
+
+  toggle(name, button) {
+    const on = !setting(name);
+    setSetting(name, on);
+    button.setAttribute("aria-pressed", String(on));
+    if (name === "markTakes") this.renderHand();
   }
 
   // ----------------------------------------------------------------- drawing
 
   skeleton() {
     const e = {};
+    const old = this.el;
     e.title = h("h2", { id: "t-title" });
-    e.turn = h("p", { id: "t-turn", class: "turn" });
+    e.turn = h("p", { id: "t-turn", class: "turn", "data-region": "turn" });
     e.timer = h("span", { id: "t-timer", class: "timer" });
     e.conn = h("p", { id: "t-conn", class: "conn" });
+    e.waitMsg = h("p", { id: "t-wait-msg", class: "msg" });
     e.wait = h("section", { id: "t-wait", class: "panel", "aria-labelledby": "t-title" });
-    e.players = h("section", { id: "t-players", class: "panel", "aria-label": t("web_players_label") });
+    e.players = h("section", { id: "t-players", class: "ring", "aria-label": t("web_players_label") });
     e.pile = h("section", { id: "t-pile", class: "pile-area", "aria-labelledby": "pile-title" });
-    e.handTitle = h("h3", { id: "hand-title" });
-    e.hand = h("div", { id: "hand", class: "hand", role: "toolbar", "aria-labelledby": "hand-title" });
-    e.take = h("button", { type: "button", id: "take", onclick: () => this.act("take") }, t("web_take"));
-    e.hintBtn = h("button", { type: "button", id: "hint-btn", onclick: () => this.hint() }, t("web_hint"));
-    e.countBtn = h("button", { type: "button", id: "count-btn", onclick: () => this.counting() }, t("web_counting"));
-    e.scoresBtn = h("button", { type: "button", id: "scores-btn", onclick: () => this.showScores() }, t("web_scores"));
-    e.msg = h("p", { id: "t-msg", class: "msg" });
-    e.hint = h("section", { id: "t-hint", class: "panel", hidden: true, "aria-live": "off" });
-    e.count = h("section", { id: "t-count", class: "panel", hidden: true });
-    e.mine = h("section", { id: "t-mine", class: "mine", "aria-labelledby": "hand-title" },
-      e.handTitle, e.hand, h("div", { class: "actions" }, e.take, e.hintBtn, e.countBtn, e.scoresBtn), e.msg);
+    e.last = h("p", { id: "t-last", class: "last-action", "data-region": "last-action" });
+    e.count = h("section", { id: "t-count", class: "panel overlay", hidden: true, "aria-live": "off" });
+    e.pause = h("section", { id: "t-pause", class: "panel overlay pause", hidden: true, role: "dialog",
+      "aria-modal": "false", "aria-labelledby": "scores-title" });
+    e.felt = h("div", { id: "t-felt", class: "felt" }, e.players,
+      h("div", { class: "center" }, e.pile, e.last), e.count, e.pause);
+    e.handTitle = h("h3", { id: "hand-title", class: "hand-title" });
+    e.own = h("div", { class: "own-seat" });
+    e.hand = h("div", { id: "hand", class: "hand", role: "toolbar", "aria-labelledby": "hand-title", "data-region": "hand" });
+    const button = (id, label, onclick, action) => h("button", { type: "button", id, onclick, "data-action": action }, label);
+    e.take = button("take", t("web_take"), () => this.act("take"));
+    e.hintBtn = button("hint-btn", t("web_hint"), () => this.hint(), "hint");
+    e.countBtn = button("count-btn", t("web_counting"), () => this.counting());
+    e.scoresBtn = button("scores-btn", t("web_scores"), () => this.showScores());
+    const toggle = (id, name, label) => {
+      const node = h("button", { type: "button", id, class: "toggle", "aria-pressed": String(setting(name)) }, label);
+      node.addEventListener("click", () => this.toggle(name, node));
+      return node;
+    };
+    e.toggles = [toggle("mark-takes", "markTakes", t("web_mark_takes")), toggle("sound-btn", "sound", t("web_sound")),
+      toggle("own-seed", "ownSeed", t("web_own_seed"))];
+    e.msg = h("p", { id: "t-msg", class: "msg", "data-region": "message" });
+    e.hint = h("section", { id: "t-hint", class: "hint-box", hidden: true, "aria-live": "off" });
+    e.mine = h("section", { id: "t-mine", class: "dock", "aria-labelledby": "hand-title" },
+      h("div", { class: "dock-head" }, e.own, e.handTitle), e.msg, e.hint, e.hand,
+      h("div", { class: "actions" }, e.take, e.hintBtn, e.countBtn, e.scoresBtn));
     e.logList = h("ol", { id: "log-list", class: "log", tabindex: "0", "aria-labelledby": "log-title" });
     e.log = h("section", { id: "t-log", class: "panel", "aria-labelledby": "log-title" },
       h("h3", { id: "log-title" }, t("web_log")), e.logList);
     e.over = h("section", { id: "t-over", class: "panel over", hidden: true, "aria-labelledby": "over-title" });
-    e.after = h("div", { id: "t-after" });
+    e.after = old?.after || h("div", { id: "t-after" }); // a review keeps its work across a redraw
     e.scores = h("section", { id: "t-scores", class: "panel", tabindex: "-1", hidden: true, "aria-labelledby": "scores-title" });
     e.keys = h("p", { id: "t-keys", class: "note keys" }, h("strong", {}, `${t("web_keys_title")}: `), t("web_keys_help"));
+    e.settings = h("div", { class: "row settings", role: "group", "aria-label": t("web_settings") }, e.toggles);
+    e.arena = h("div", { class: "arena" }, e.felt, e.mine);
     e.game = h("div", { id: "t-game", class: "game", hidden: true },
-      h("div", { class: "board" }, e.pile, e.players), e.mine, e.hint, e.count, e.over, e.scores, e.after, e.log, e.keys);
+      e.arena, e.over, e.after, e.log, e.scores, e.settings, e.keys);
     this.el = e;
     fill(this.root,
       h("div", { class: "table-head" }, e.title, h("div", { class: "row" }, e.turn, e.timer), e.conn),
@@ -398,13 +423,22 @@ export class TableView {
     if (this.connState) this.connection(this.connState);
   }
 
+  /** Size the arena to the window below its top: the felt, the hand and the message line are
+   * always in view; the log, the score sheet and the review are below. */
+  fit() {
+    const arena = this.el.arena;
+    if (!arena || this.el.game.hidden) return;
+    const top = arena.getBoundingClientRect().top + window.scrollY;
+    arena.style.height = `${Math.max(340, window.innerHeight - top - 4)}px`;
+  }
+
   render() {
     if (!this.summary) return;
     const v = this.view;
     const e = this.el;
-    document.title = `${t("web_title")} — ${this.summary.table.slice(0, 6)}`;
     if (!v) {
-      this.renderWaiting();
+      signalTurn(`${t("web_title")} — ${this.summary.table.slice(0, 6)}`, false, "");
+      renderWaiting(this);
       e.wait.hidden = false;
       e.game.hidden = true;
       return;
@@ -413,59 +447,26 @@ export class TableView {
     e.game.hidden = false;
     e.game.dataset.seq = String(this.sock?.seq ?? 0); // for tests: the view's sequence number
     e.game.dataset.phase = v.phase;
-    const target = v.options.target;
+    e.game.dataset.players = String(v.players);
     e.title.textContent = v.phase === "awaiting_deal" && v.deal < 0
-      ? t("web_waiting_deal") : t("web_deal_of", { deal: v.deal + 1, target });
+      ? t("web_waiting_deal") : t("web_deal_of", { deal: v.deal + 1, target: v.options.target });
     this.renderTurn();
-    this.renderPile();
-    this.renderPlayers();
+    fill(e.pile, pileNodes(v, this.animateTop()));
+    this.renderSeats();
+    this.renderLast();
     this.renderHand();
     this.renderLog();
     this.renderScores();
-    if (this.hintFor && !this.myTurn()) {
-      this.hintFor = null;
-      e.hint.hidden = true;
-    }
+    if (this.hintFor && !this.myTurn()) this.closeHint();
+    this.fit();
   }
 
-  renderWaiting() {
-    const s = this.summary;
-    const e = this.el;
-    e.title.textContent = this.role === "spectator" && !this.mine ? t("web_you_watch") : t("web_waiting");
-    e.turn.textContent = "";
-    const link = new URL(s.invite, location.href).href;
-    const linkBox = h("input", { id: "invite-link", type: "text", readonly: true, value: link, "aria-labelledby": "invite-label" });
-    const copy = h("button", { type: "button", id: "copy-link", onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        this.say(t("web_copied"));
-      } catch {
-        linkBox.select();
-        this.say(t("web_copy_failed"));
-      }
-    } }, t("web_copy"));
-    const seats = h("ul", { class: "seat-list" }, s.seats.map((seat) => h("li", {},
-      `${t("web_seat_n", { n: seat.seat + 1 })}: `,
-      seat.kind !== "person" ? (isComputerName(seat.name) ? seatName(seat.name) : `${seat.name || ""} (${t(`web_kind_${seat.kind}`)})`)
-        : seat.taken ? `${seat.name}${this.mine?.seat === seat.seat ? ` (${t("web_you")})` : ""}` : t("web_seat_free"))));
-    const free = s.seats.some((seat) => seat.kind === "person" && !seat.taken);
-    // the waiting room is drawn anew at every presence change: keep what is being typed
-    const typed = e.joinName?.value;
-    const typing = e.joinName !== undefined && document.activeElement === e.joinName;
-    e.joinName = h("input", { id: "join-name", type: "text", maxlength: 40, value: typed ?? (localStorage.getItem("foxtrot.name") || "") });
-    const joinForm = !this.mine && free && s.status === "open"
-      ? h("form", { id: "join-form", onsubmit: (ev) => this.join(ev) },
-        h("div", { class: "field" }, h("label", { for: "join-name" }, t("web_your_name")), e.joinName),
-        h("button", { type: "submit", class: "primary", id: "join-btn" }, t("web_join_this")))
-      : null;
-    const leave = this.mine && s.status === "open"
-      ? h("button", { type: "button", id: "leave-btn", onclick: () => this.leave() }, t("web_leave_table")) : null;
-    fill(e.wait,
-      h("p", { id: "invite-label" }, t("web_invite")),
-      h("div", { class: "row invite" }, linkBox, copy),
-      seats, joinForm, leave, e.msg,
-      h("p", {}, h("a", { href: "/", onclick: (ev) => this.home(ev) }, t("web_back_lobby"))));
-    if (typing && joinForm) e.joinName.focus();
+  animateTop() {
+    const pile = this.view.pile;
+    const top = pile.length ? pile[pile.length - 1] : null;
+    const animate = !!this.played && top === this.played.card && this.playedShown !== this.played.seq;
+    if (animate) this.playedShown = this.played.seq;
+    return animate;
   }
 
   name(seat) {
@@ -479,11 +480,14 @@ export class TableView {
     if (v.phase === "playing" && v.to_move !== null) {
       text = this.myTurn() ? t("web_your_turn") : t("web_turn_of", { name: this.name(v.to_move) });
     } else if (v.phase === "awaiting_deal") text = t("web_waiting_deal");
+    else if (v.phase === "over") text = t("tui_match_over");
     e.turn.textContent = text;
     e.turn.classList.toggle("mine", this.myTurn());
+    signalTurn(`${t("web_title")} — ${this.summary.table.slice(0, 6)}`, this.myTurn(), t("web_your_turn"));
     const turnKey = this.myTurn() ? `${v.deal}:${v.history.length}` : null;
     if (turnKey && turnKey !== this.lastTurn) {
       alertNow(t("web_your_turn"));
+      chime();
       this.warned = false;
     }
     this.lastTurn = turnKey;
@@ -498,6 +502,8 @@ export class TableView {
     if (p && p.turn_deadline && this.view.phase === "playing") {
       const left = Math.max(0, Math.ceil(p.turn_deadline - now));
       e.timer.textContent = n("web_timer", left);
+      const lit = this.root.querySelector(".seat.to-move");
+      lit?.style.setProperty("--time-left", String(Math.min(1, left / (this.turnSpan(p) || 1))));
       if (this.myTurn() && left <= WARN_AT && left > 0 && !this.warned) {
         this.warned = true;
         alertNow(n("web_timer_warn", left));
@@ -507,18 +513,32 @@ export class TableView {
       const left = Math.max(0, Math.ceil(Number(cell.dataset.away) - now));
       cell.textContent = n("web_away", left);
     }
+    const pauseLeft = e.pause.querySelector("[data-until]");
+    if (pauseLeft) pauseLeft.textContent = n("web_next_in", Math.max(0, Math.ceil(Number(pauseLeft.dataset.until) - now)));
   }
 
-  renderPile() {
-    const pile = this.view.pile;
-    const top = pile.length ? pile[pile.length - 1] : null;
-    const animate = !!this.played && top === this.played.card && this.playedShown !== this.played.seq;
-    if (animate) this.playedShown = this.played.seq;
-    fill(this.el.pile, pileNodes(this.view, animate));
+  /** The whole length of the running turn timer, for the ring (first seen deadline). */
+  turnSpan(p) {
+    if (this.spanFor !== p.turn_deadline) {
+      this.spanFor = p.turn_deadline;
+      this.span = Math.max(1, p.turn_deadline - Date.now() / 1000);
+    }
+    return this.span;
   }
 
-  renderPlayers() {
-    fill(this.el.players, playerNodes(this.view, this.presence));
+  renderSeats() {
+    const { ring, own } = seatNodes(this.view, this.presence);
+    ring.classList.toggle("timed", !!this.presence?.turn_deadline);
+    fill(this.el.players, ring, spectatorsNode(this.presence));
+    fill(this.el.own, typeof this.view.seat === "number" ? own : null);
+  }
+
+  renderLast() {
+    const e = this.el;
+    const last = this.lastAction;
+    e.last.textContent = last ? last.lines.join(" ") : "";
+    e.last.hidden = !last;
+    if (!last?.moment) delete e.last.dataset.moment;
   }
 
   renderHand() {
@@ -526,6 +546,7 @@ export class TableView {
     const e = this.el;
     const isPlayer = typeof v.seat === "number";
     e.mine.hidden = !isPlayer;
+    e.arena.classList.toggle("watching", !isPlayer);
     if (!isPlayer) return;
     const hand = this.hand();
     const hadFocus = e.hand.contains(document.activeElement);
@@ -533,59 +554,38 @@ export class TableView {
     this.focus = Math.min(this.focus, Math.max(hand.length - 1, 0));
     const mine = this.myTurn();
     const legal = new Set(v.legal || []);
-    const buttons = hand.map((card, i) => h("button", {
-      type: "button",
-      class: `card${mine && !legal.has(card) ? " not-legal" : ""}`,
-      "data-card": card,
-      tabindex: i === this.focus ? "0" : "-1",
-      "aria-label": cardName(card),
-      "aria-keyshortcuts": CARD_KEYS[i] || null,
-      "aria-disabled": mine ? null : "true",
-      onclick: () => { this.focus = i; this.act(card); },
-      onfocus: () => { this.focus = i; },
-    }, face(card), h("span", { class: "key", "aria-hidden": "true" }, CARD_KEYS[i] || "")));
+    const marks = mine && setting("markTakes") ? v.effects || {} : {};
+    e.hand.style.setProperty("--n", String(Math.max(hand.length, 2)));
+    const buttons = hand.map((card, i) => {
+      const effect = marks[card];
+      const label = effect ? `${cardName(card)} (${t(`web_effect_${effect}`)})` : cardName(card);
+      return h("button", {
+        type: "button",
+        class: `card${mine && !legal.has(card) ? " not-legal" : ""}${this.hintFor === card ? " hinted" : ""}`,
+        "data-card": card,
+        "data-effect": effect || null,
+        tabindex: i === this.focus ? "0" : "-1",
+        "aria-label": label,
+        "aria-keyshortcuts": CARD_KEYS[i] || null,
+        "aria-disabled": mine ? null : "true",
+        onclick: () => { this.focus = i; this.act(card); },
+        onfocus: () => { this.focus = i; },
+      }, face(card),
+      effect ? h("span", { class: "effect", "aria-hidden": "true" }, effect === "took" ? "⤓" : "✦") : null,
+      h("span", { class: "key", "aria-hidden": "true" }, CARD_KEYS[i] || ""));
+    });
     fill(e.hand, buttons);
     e.take.hidden = v.options.take !== "any";
-    e.take.disabled = false;
     e.hintBtn.disabled = !mine;
     e.countBtn.disabled = v.phase !== "playing";
     if (hadFocus) this.focusHand();
   }
 
   renderLog() {
-    fill(this.el.logList, this.log.slice(-12).map((line) => h("li", {},
-      h("span", { "aria-hidden": "true" }, line), h("span", { class: "sr-only" }, spoken(line)))));
-    this.el.logList.scrollTop = this.el.logList.scrollHeight;
+    this.log.render(this.el.logList);
   }
 
   renderScores() {
-    const v = this.view;
-    const e = this.el;
-    const sheet = scoreSheet(v);
-    if (!sheet) {
-      e.scores.hidden = true;
-      e.over.hidden = true;
-      return;
-    }
-    fill(e.scores, sheet);
-    e.scores.hidden = false;
-    const announced = `${v.deal}:${v.deal_scores.length}:${v.phase}`;
-    if (v.phase === "over") {
-      const winner = v.winner !== null && v.winner !== undefined
-        ? t("web_winner", { name: this.name(v.winner), points: v.totals[v.winner] }) : "";
-      const totals = v.names.map((name, i) => `${seatName(name)} ${v.totals[i]}`).join(", ");
-      fill(e.over, h("h3", { id: "over-title" }, t("tui_match_over")), h("p", { id: "winner" }, winner),
-        h("p", {}, t("web_totals", { totals })),
-        h("button", { type: "button", id: "new-table", onclick: () => this.navigate("/") }, t("web_new_match")));
-      e.over.hidden = false;
-      if (!this.after) {
-        // the replay, the record, the review and the fair-deal check (W3's replay.js)
-        this.after = mountAfterMatch(e.after, { table: this.id, token: this.mine?.token ?? null });
-      }
-      if (this.overSaid !== announced) {
-        this.overSaid = announced;
-        announce(`${t("tui_match_over")}. ${winner}`);
-      }
-    } else e.over.hidden = true;
+    renderScores(this);
   }
 }

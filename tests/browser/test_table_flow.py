@@ -1,0 +1,116 @@
+"""The flow of a table in the browser (issue 22): "Play the computer" in one click, the
+browser's own seed in deal 1, the pause after a deal that holds until Next deal, and the
+invitee who lands on the Sit form."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import Page, expect
+
+from .browser_support import Api
+from .conftest import NewContext
+from .test_table_layout import seat_me
+
+MATCH_SECONDS = 240
+
+
+def play_until(page: Page, done: str, seconds: float = MATCH_SECONDS) -> int:
+    """Play the first card whenever it is our turn, until the selector ``done`` is visible."""
+    deadline = time.monotonic() + seconds
+    moves = 0
+    while not page.locator(done).is_visible():
+        assert time.monotonic() < deadline, f"{done} did not come in time"
+        if page.locator("#t-turn.mine").is_visible():
+            seq = page.locator("#t-game").get_attribute("data-seq")
+            page.keyboard.press("1")
+            page.wait_for_function(
+                f"() => document.querySelector('#t-game').dataset.seq !== {json.dumps(seq)}"
+                f" || !!document.querySelector('{done}:not([hidden])')"
+            )
+            moves += 1
+        else:
+            page.wait_for_timeout(50)
+    return moves
+
+
+def test_play_the_computer_in_one_click_and_deal_one_has_the_browsers_seed(
+    page: Page, api: Api
+) -> None:
+    page.goto("/")
+    page.locator("#name").fill("Ann")
+    page.select_option("#quick-level", "easy")
+    page.locator("#rules-more summary").click()  # a match of one deal, for a short test
+    page.select_option("#target", "custom")
+    page.locator("#target-custom").fill("1")
+    page.locator("#bot-delay").fill("0")
+    page.locator("[data-action='play-computer']").click()
+    expect(page.locator("#hand button").first).to_be_visible(timeout=15_000)
+    expect(page.locator("[data-region='seat']")).to_have_count(2)
+    expect(page.locator("[data-region='seat']").nth(0)).to_contain_text("Computer 2 (easy)")
+    table = page.url.rsplit("/", 1)[1]
+    # the fair-deal lines are folded: one line for the deal, its details on demand
+    fair = page.locator("#log-list .fair-line")
+    expect(fair).to_have_count(1)
+    expect(fair.locator("summary")).to_contain_text("Deal 1 is shuffled fairly")
+    expect(fair.locator("ul")).to_be_hidden()
+    fair.locator("summary").click()
+    expect(fair.locator("ul")).to_contain_text("adds a seed of their own to deal 1")
+    play_until(page, "#winner")
+    seat = json.loads(page.evaluate(f"() => localStorage.getItem('foxtrot.seat.{table}')"))
+    record = api.get(f"/api/tables/{table}/record", seat["token"]).json()
+    seeds = record["deals"][0]["fair"]["player_seeds"]
+    assert seeds[0], f"deal 1 was dealt without the browser's seed: {seeds}"
+
+
+def test_the_pause_after_a_deal_holds_until_next_deal(new_context: NewContext, api: Api) -> None:
+    summary = api.create(
+        options={"players": 2, "target": 10_000},
+        seats=[{"kind": "person"}, {"kind": "easy"}],
+        bot_delay=0,
+        deal_pause_seconds=120,
+        first_dealer=1,
+    )
+    joined = api.join(summary["table"], "Ann", 0)
+    context = new_context(viewport={"width": 390, "height": 844})
+    seat_me(context, summary["table"], joined["token"])
+    page = context.new_page()
+    page.goto(f"/t/{summary['table']}")
+    expect(page.locator("#t-turn.mine")).to_be_visible()
+    play_until(page, "#t-pause")
+    pause = page.locator("#t-pause")
+    expect(pause.locator("#sheet-last")).to_be_visible()  # every part of the deal's score
+    expect(pause).to_contain_text("starts by itself in")
+    button = page.locator("[data-action='next-deal']")
+    expect(button).to_be_focused()
+    box = button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844, "Next deal is below the fold"
+    page.wait_for_timeout(2500)  # the table holds: no deal 2 yet
+    assert page.locator("#t-game").get_attribute("data-phase") == "awaiting_deal"
+    assert api.table(summary["table"])["status"] == "playing"
+    page.keyboard.press("Enter")
+    expect(page.locator("#t-title")).to_contain_text("Deal 2", timeout=10_000)
+    expect(pause).to_be_hidden()
+
+
+def test_the_invitee_lands_on_the_sit_form(new_context: NewContext, api: Api) -> None:
+    summary = api.create(options={"players": 3, "target": 200}, seats=[{"kind": "person"}] * 3)
+    api.join(summary["table"], "Ann", 0)
+    page = new_context(viewport={"width": 375, "height": 667}).new_page()
+    page.goto(summary["invite"])
+    name = page.locator("[data-field='name']")
+    expect(name).to_be_visible()
+    expect(page.locator("#t-wait")).to_contain_text("3 players, a match to 200 points")
+    expect(page.locator("#t-title")).to_contain_text("invited")
+    sit = page.locator("[data-action='sit']")
+    expect(sit).to_be_visible()
+    bottom = page.evaluate(
+        "() => document.querySelector(\"[data-action='sit']\").getBoundingClientRect().bottom"
+    )
+    assert bottom <= 667, "Sit is below the fold"
+    assert page.locator("#invite-link").count() == 0  # the invite is for those seated
+    name.fill("Bob")
+    sit.click()
+    expect(page.locator("#invite-link")).to_be_visible()
+    expect(page.locator(".seat-list")).to_contain_text("Bob (you)")
