@@ -39,6 +39,9 @@ DESKTOP = {"width": 1280, "height": 800}
 _CONTROLS = """() => {
   const visible = (el) => {
     if (el.closest('[hidden], [inert], dialog:not([open])')) return false;
+    // a folded section (Table rules): its summary is the tab stop, not what it hides
+    const folded = el.closest('details:not([open])');
+    if (folded && !(el.tagName === 'SUMMARY' && el.parentElement === folded)) return false;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'none') return false;
     const box = el.getBoundingClientRect();

@@ -31,6 +31,14 @@ ENGLISH = re.compile(
     r"\b(?:Computer|Deal|Replay|Review|Score|Players?|Take|Hint|Rules|Language|Choose|"
     r"Queen|King|Jack|Ace|spades|hearts|diamonds|clubs|wins|points?)\b"
 )
+#: the elements that stick out on the right (for the message when the page scrolls sideways)
+WIDE = """() => [...document.querySelectorAll('body *')].filter((el) => {
+  if (el.getBoundingClientRect().right <= document.documentElement.clientWidth + 1) return false;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (getComputedStyle(p).overflowX !== 'visible') return p === document.body;
+  }
+  return true;
+}).slice(0, 4).map((el) => `${el.tagName}#${el.id}.${el.className}`)"""
 NO_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
@@ -70,7 +78,7 @@ class Shots:
         page.wait_for_timeout(600)  # let a card's slide or a take's flight finish (< 0.5 s)
         name = f"screen-{screen}-{self.size}-{self.lang}.png"
         page.screenshot(path=str(self.folder / name), full_page=full)
-        assert page.evaluate(NO_SCROLL), f"{name}: the page scrolls sideways"
+        assert page.evaluate(NO_SCROLL), f"{name}: the page scrolls sideways: {page.evaluate(WIDE)}"
         text = page.locator("body").inner_text()
         assert not KEY.findall(text), f"{name}: message keys on the screen: {KEY.findall(text)}"
         if self.lang != "en":

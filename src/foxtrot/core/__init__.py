@@ -10,6 +10,7 @@ from .errors import (
     NotationError,
     OptionsError,
     RecordError,
+    UndoError,
 )
 from .events import (
     CardPlayed,
@@ -32,6 +33,7 @@ from .record import (
     parse_record,
     replay,
     state_at,
+    take_back,
     to_record,
 )
 from .scoring import ScoreLine, score_deal
@@ -73,6 +75,7 @@ __all__ = [
     "Suit",
     "TableOptions",
     "TakeRule",
+    "UndoError",
     "draw_lots",
     "dumps",
     "format_cards",
@@ -84,5 +87,6 @@ __all__ = [
     "score_deal",
     "shuffled_deck",
     "state_at",
+    "take_back",
     "to_record",
 ]

@@ -57,3 +57,12 @@ class RecordError(FoxtrotError):
             where.append(f"action {action}")
         prefix = ", ".join(where)
         super().__init__(f"{prefix}: {message}" if prefix else message)
+
+
+class UndoError(FoxtrotError):
+    """A move that cannot be taken back; ``code`` names why (``none``, ``revealed``, and in
+    the front ends ``hot_seat``: undo is only for one person against computers)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

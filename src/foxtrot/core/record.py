@@ -52,7 +52,7 @@ from typing import Any, Final
 from .actions import ACTIONS, TAKE, Action
 from .cards import CARDS, Card
 from .dealing import Lot, lot_winner
-from .errors import FoxtrotError, NotationError, OptionsError, RecordError
+from .errors import FoxtrotError, NotationError, OptionsError, RecordError, UndoError
 from .events import Event
 from .options import TableOptions, check_names
 from .outcome import Phase
@@ -543,3 +543,27 @@ def _check_end(data: Mapping[str, Any], state: State) -> None:
     if winner != state.winner:
         expected = "null: nobody has won yet" if state.winner is None else state.winner
         raise RecordError(f"winner is {_show(winner)}, expected {expected} (rules M2, X8)")
+
+
+def take_back(state: State, seat: int) -> tuple[State, int]:
+    """The state before ``seat``'s last move of the deal in progress, and how many moves that
+    takes back (his move and every reply after it).
+
+    Refused (``UndoError``; ``state`` is never changed) when no deal is in progress, when
+    ``seat`` has no move in it, and when a card that was hidden has been revealed since that
+    move: the stock was dealt again (R1), or a new deal began (the strict policy of Board
+    Game Arena). Who may undo (one person against computers) is the front end's to say.
+    """
+    record = to_record(state)
+    deals = record["deals"]
+    if state.phase is not Phase.PLAYING or not deals:
+        raise UndoError("none", "undo: no deal in progress")
+    actions = deals[-1]["actions"]
+    mine = [index for index, item in enumerate(actions) if item.get("seat") == seat]
+    if not mine:
+        raise UndoError("none", f"undo: seat {seat} has no move in this deal")
+    deals[-1]["actions"] = actions[: mine[-1]]
+    earlier = from_record(record)
+    if len(earlier.stock) != len(state.stock):
+        raise UndoError("revealed", "undo: the stock was dealt since that move (rule R1)")
+    return earlier, len(actions) - mine[-1]

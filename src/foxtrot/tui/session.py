@@ -30,7 +30,8 @@ from ..core import (
     RecordError,
     State,
     TableOptions,
-    from_record,
+    UndoError,
+    take_back,
     to_record,
 )
 from ..i18n import LANGUAGES, catalog
@@ -239,14 +240,6 @@ def _where(error: BaseException) -> str:
     return f" at {Path(last.filename).name}:{last.lineno} in {last.name}"
 
 
-class UndoError(FoxtrotError):
-    """A move cannot be taken back; ``code`` names why (none, revealed, hot_seat)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 class Match:
     """A match in progress: the state, the seats, the bots and where it is saved."""
 
@@ -367,24 +360,11 @@ class Match:
         that move: the stock was dealt again (R1), or a new deal began (the strict policy
         of Board Game Arena).  The record keeps only the moves that stand.
         """
-        state = self.state
         if not self.can_undo or self.is_bot(seat):
             raise UndoError("hot_seat", "undo: only a person playing against computers")
-        record = self.record()
-        deals = record["deals"]
-        if state.phase is not Phase.PLAYING or not deals:
-            raise UndoError("none", "undo: no deal in progress")
-        actions = deals[-1]["actions"]
-        mine = [index for index, item in enumerate(actions) if item.get("seat") == seat]
-        if not mine:
-            raise UndoError("none", f"undo: seat {seat} has no move in this deal")
-        deals[-1]["actions"] = actions[: mine[-1]]
-        earlier = from_record(record)
-        if len(earlier.stock) != len(state.stock):
-            raise UndoError("revealed", "undo: the stock was dealt since that move (rule R1)")
-        self.state = earlier
+        self.state, undone = take_back(self.state, seat)
         self.save()
-        return len(actions) - mine[-1]
+        return undone
 
     def bot_move(self, state: State, seat: int) -> Action:
         """The bot's choice for ``seat`` in ``state`` (call on a clone from a worker thread)."""

@@ -36,6 +36,7 @@ from .protocol import (
     Pong,
     ProtocolError,
     SeedIn,
+    UndoIn,
     Welcome,
     error_out,
     parse_client,
@@ -166,6 +167,14 @@ def create_app(
         seat = await lobby_().leave(await lobby_().get(table_id), token)
         return {"table": table_id, "seat": seat, "left": True}
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+        token = _bearer(authorization)
+        if token is None:
+            raise ProtocolError(Code.NO_TOKEN, "send the seat token as Authorization: Bearer")
+        new, seat, new_token = await lobby_().rematch(await lobby_().get(table_id), token)
+        return {"table": new.id, "seat": seat, "token": new_token}
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
         actor = await lobby_().get(table_id)
@@ -279,6 +288,8 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
                 await lobby.add_seed(actor, conn, msg)
             elif isinstance(msg, NextDealIn):
                 await lobby.next_deal(actor, conn, msg)
+            elif isinstance(msg, UndoIn):
+                await lobby.undo(actor, conn)
         except ProtocolError as error:
             log.info(
                 "refused",

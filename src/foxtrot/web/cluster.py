@@ -428,6 +428,12 @@ class Cluster:
             if op == "next_deal":
                 await actor.next_deal(conn, NextDealIn(**payload["msg"]))
                 return {"ok": None}
+            if op == "undo":
+                await actor.undo(conn)
+                return {"ok": None}
+            if op == "note":
+                await actor.note(payload["msg"]["kind"], payload["msg"]["data"])
+                return {"ok": None}
             if op == "join":
                 seat, _ = await actor.join(payload["name"], payload["want"], payload["hash"])
                 return {"ok": seat}
@@ -501,8 +507,13 @@ class Cluster:
         """A person's Next deal at a follower."""
         if seat is None:
             raise ProtocolError(Code.SPECTATOR, "a spectator does not start deals")
-        payload = {"op": "next_deal", "seat": seat, "msg": msg.model_dump()}
-        self._answer(await self.forward(actor.id, payload), None)
+        await self.forward_op(actor, seat, "next_deal", msg.model_dump())
+
+    async def forward_op(
+        self, actor: TableActor, seat: int | None, op: str, msg: dict[str, Any]
+    ) -> None:
+        """Ask the owner of ``actor``'s table to do ``op`` (undo, note) for ``seat``."""
+        self._answer(await self.forward(actor.id, {"op": op, "seat": seat, "msg": msg}), None)
 
     async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]:
         """A join at a follower: this process makes the token, the owner stores its hash."""

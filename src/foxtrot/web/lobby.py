@@ -21,7 +21,16 @@ from ..i18n import LANGUAGES, catalog, computer_name
 from . import fair
 from .bus import Connection
 from .computer import Computers
-from .protocol import ActionIn, Code, CreateTable, Goodbye, NextDealIn, ProtocolError, SeedIn
+from .protocol import (
+    ActionIn,
+    Code,
+    CreateTable,
+    Goodbye,
+    NextDealIn,
+    OptionsIn,
+    ProtocolError,
+    SeedIn,
+)
 from .seats import Hooks, SeatInfo
 from .store import Append, Store
 from .tables import TableActor
@@ -60,6 +69,7 @@ class Lobby:
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
         self.tables: dict[str, TableActor] = {}
+        self._rematch_lock = asyncio.Lock()  # one rematch table per finished table
         #: Set for many processes (``--bus``): leases, forwarding, followers (web/cluster.py).
         self.cluster: Cluster | None = None
         #: Every open WebSocket of this server (the web routes add and remove them).
@@ -279,6 +289,35 @@ class Lobby:
         else:
             await actor.next_deal(conn, msg)
 
+    async def undo(self, actor: TableActor, conn: Connection) -> None:
+        """A person's undo, here or at the owner."""
+        if self.cluster is not None and actor.follower:
+            await self.cluster.forward_op(actor, conn.seat, "undo", {})
+        else:
+            await actor.undo(conn)
+
+    async def rematch(self, actor: TableActor, token: str) -> tuple[TableActor, int, str]:
+        """The rematch of a finished table: the first to ask creates it (same seats and
+        options, computers in their seats) and the old table's log says where it is; each
+        person then joins it in the seat he had. Returns the new table, the seat, its token."""
+        seat = actor.seat_of(token)
+        if seat is None:
+            raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat of this table")
+        if actor.status != "over":
+            raise ProtocolError(Code.NOT_FINISHED, "a rematch is for a finished match")
+        async with self._rematch_lock:
+            if actor.rematch is None:
+                new = await self.create(rematch_request(actor))
+                if self.cluster is not None and actor.follower:
+                    data = {"kind": "rematch", "data": {"table": new.id, "seat": seat}}
+                    await self.cluster.forward_op(actor, seat, "note", data)
+                else:
+                    await actor.note("rematch", {"table": new.id, "seat": seat})
+            else:
+                new = await self.get(actor.rematch)
+        joined, new_token = await self.join(new, actor.seats[seat].name or "", seat)
+        return new, joined, new_token
+
     async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]:
         """Sit a person, here or at the owner; the seat and its token."""
         if self.cluster is not None and actor.follower:
@@ -325,6 +364,14 @@ class Lobby:
         return listed
 
 
+def rematch_request(actor: TableActor) -> CreateTable:
+    """The creation request of a table like ``actor``: its options, seats and settings."""
+    config = {key: value for key, value in actor.config.items() if key != "options"}
+    options = {k: v for k, v in actor.config["options"].items() if k in OptionsIn.model_fields}
+    seats = [{"kind": s.kind, "name": s.name if s.kind != "person" else None} for s in actor.seats]
+    return CreateTable.model_validate({**config, "options": options, "seats": seats})
+
+
 def summary(actor: TableActor) -> dict[str, Any]:
     """A table as anyone may see it: options, seats, status; no token, no card."""
     return {
@@ -340,6 +387,7 @@ def summary(actor: TableActor) -> dict[str, Any]:
         "grace_seconds": actor.config["grace_seconds"],
         "turn_seconds": actor.config.get("turn_seconds"),
         "public": actor.config.get("public", True),
+        "rematch": actor.rematch,
     }
 
 

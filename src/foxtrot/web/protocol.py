@@ -48,6 +48,7 @@ class Code(enum.StrEnum):
     NOT_FINISHED = "not_finished"
     MOVED = "moved"
     UNAVAILABLE = "unavailable"
+    NO_UNDO = "no_undo"
 
 
 class ProtocolError(Exception):
@@ -150,6 +151,12 @@ class NextDealIn(_Model):
     deal: Annotated[int, Field(ge=0)]
 
 
+class UndoIn(_Model):
+    """Take back my last move and the computers' replies (one person against computers)."""
+
+    type: Literal["undo"]
+
+
 class Ping(_Model):
     """Keep-alive; answered with ``pong``."""
 
@@ -157,15 +164,14 @@ class Ping(_Model):
 
 
 ClientMessage = Annotated[
-    Hello | ActionIn | SeedIn | NextDealIn | Ping, Field(discriminator="type")
+    Hello | ActionIn | SeedIn | NextDealIn | UndoIn | Ping, Field(discriminator="type")
 ]
-_CLIENT: Final[TypeAdapter[Hello | ActionIn | SeedIn | NextDealIn | Ping]] = TypeAdapter(
-    ClientMessage
-)
-CLIENT_TYPES: Final = ("hello", "action", "seed", "next_deal", "ping")
+ClientIn = Hello | ActionIn | SeedIn | NextDealIn | UndoIn | Ping
+_CLIENT: Final[TypeAdapter[ClientIn]] = TypeAdapter(ClientMessage)
+CLIENT_TYPES: Final = ("hello", "action", "seed", "next_deal", "undo", "ping")
 
 
-def parse_client(text: str | bytes) -> Hello | ActionIn | SeedIn | NextDealIn | Ping:
+def parse_client(text: str | bytes) -> ClientIn:
     """Check size, JSON and schema, in that order; raise ``ProtocolError`` on the first failure."""
     raw = text.encode() if isinstance(text, str) else text
     if len(raw) > MAX_MESSAGE:

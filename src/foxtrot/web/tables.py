@@ -11,7 +11,6 @@ of a person who is away, and the turn timer.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import random
@@ -22,6 +21,8 @@ from typing import Any
 from ..core import Action, Event, FoxtrotError, Phase, State, TableOptions
 from . import fair
 from .bus import Connection
+from .events_in import next_state
+from .pause import DealPause
 from .protocol import (
     Ack,
     ActionIn,
@@ -70,11 +71,8 @@ class TableActor:
         #: a follower, the owner's last presence (only the owner knows who is where).
         self.remote_spectators: dict[str, int] = {}
         self.owner_presence: str | None = None
-        #: the pause after a deal: who must still press Next deal, until when, and the wake-up
-        self.waiting_next: set[int] = set()
-        self.next_deal_at: float | None = None
-        self._paused_deal: int | None = None  # the deal whose pause has begun (once per deal)
-        self._next_pressed = asyncio.Event()
+        self.pause = DealPause()  # after a deal, until every person presses Next deal
+        self.rematch: str | None = None  # the table of the rematch, once someone asked for it
 
     # ------------------------------------------------------------ restoring
 
@@ -109,24 +107,8 @@ class TableActor:
     # ------------------------------------------- computing, committing, adopting
 
     def _compute(self, logged: LoggedEvent) -> tuple[State | None, tuple[Event, ...]]:
-        """The state after ``logged`` (a new object when it changes) and its engine events."""
-        data = logged.data
-        if logged.kind == "start":
-            names = [seat.name or f"Seat {i + 1}" for i, seat in enumerate(self.seats)]
-            state = State(self.options, dealer=int(data["first_dealer"]), names=names)
-            return state, ()
-        if logged.kind == "deal":
-            assert self.state is not None
-            deal = int(data["deal"])
-            seeds = self.fair[deal]
-            deck = fair.shuffle(seeds.seed, self.id, deal, data["player_seeds"], self.options.decks)
-            state = self.state.clone()
-            return state, state.deal(deck=deck)
-        if logged.kind == "action":
-            assert self.state is not None
-            state = self.state.clone()
-            return state, state.apply(Action.parse(data["action"]), int(data["seat"]))
-        return self.state, ()
+        """The state after ``logged`` and its engine events (events_in.py)."""
+        return next_state(self.state, logged, self.seats, self.fair, self.id, self.options)
 
     def _adopt(self, logged: LoggedEvent, computed: tuple[State | None, tuple[Event, ...]]) -> None:
         """Make a committed event part of the table in memory."""
@@ -162,6 +144,8 @@ class TableActor:
                 self.status = "over"
         elif logged.kind == "close":
             self.status = "closed"
+        elif logged.kind == "rematch":
+            self.rematch = str(data["table"])
         self.entries.append(Entry(logged.seq, logged.kind, data, events))
 
     async def _commit(
@@ -219,7 +203,7 @@ class TableActor:
             status = "over"
         # An action ends the turn's timer: the stored deadline is cleared (a write
         # of the table's row) only when there is one.
-        clears_timer = kind in ("action", "close")
+        clears_timer = kind in ("action", "undo", "close")
         deadline: float | bool | None = False
         if clears_timer and (self._stored_deadline is not None or kind == "close"):
             deadline = None
@@ -282,8 +266,7 @@ class TableActor:
         """Who is connected, who is away and until when, whose turn runs out when."""
         grace = float(self.config["grace_seconds"])
         watching = len(self.spectators) + sum(self.remote_spectators.values())
-        pause = (sorted(self.waiting_next), self.next_deal_at)
-        return presence_text(self.seats, grace, self.turn_deadline, watching, pause)
+        return presence_text(self.seats, grace, self.turn_deadline, watching, self.pause.presence())
 
     def _send_presence(self) -> None:
         if self.follower:  # the owner tells (it hears of this process's connections)
@@ -431,12 +414,27 @@ class TableActor:
             raise ProtocolError(Code.SPECTATOR, "a spectator does not start deals")
         async with self.lock:
             state = self.state
-            if state is None or state.deal_number != msg.deal + 1 or seat not in self.waiting_next:
-                return  # pressed twice, or after the pause ended: nothing to do
-            self.waiting_next.discard(seat)
-            if not self.waiting_next:
-                self._next_pressed.set()
-            self._send_presence()
+            if state is not None and state.deal_number == msg.deal + 1 and self.pause.press(seat):
+                self._send_presence()  # else pressed twice, or after the pause: nothing to do
+
+    async def undo(self, conn: Connection) -> None:
+        """Take back this person's last move and the computers' replies: only for one person
+        against computers, and never past a redeal (``take_back``)."""
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError(Code.SPECTATOR, "a spectator has no move to take back")
+        async with self.lock:
+            if self.persons != [seat]:
+                raise ProtocolError(
+                    Code.NO_UNDO, "undo: only a person playing against computers", reason="hot_seat"
+                )
+            await self._commit("undo", {"seat": seat}, seat=seat)
+            self._schedule()
+
+    async def note(self, kind: str, data: dict[str, Any]) -> None:
+        """Log a fact about the table that changes no game state (``rematch``) and tell all."""
+        async with self.lock:
+            await self._commit(kind, data)
 
     # ------------------------------------------------------------- scheduling
 
@@ -488,23 +486,13 @@ class TableActor:
             # deal 1 waits for every person's seed: at the start nobody may be connected yet
             people = [i for i in self.persons if self.seats[i].here or deal == 0]
             complete = all(pending.player_seeds[i] for i in people)
-            pause = float(self.config.get("deal_pause_seconds", 0))
-            if deal > 0 and pause > 0 and self._paused_deal != deal:
-                self._paused_deal = deal  # a seed arriving reschedules: the pause goes on
-                seats = self.seats
-                self.waiting_next = {
-                    i for i in self.persons if seats[i].here and not seats[i].replaced
-                }
-                self.next_deal_at = time.time() + pause
-                self._next_pressed.clear()
+            seats = self.seats
+            readers = {i for i in self.persons if seats[i].here and not seats[i].replaced}
+            if self.pause.begin(deal, float(self.config.get("deal_pause_seconds", 0)), readers):
                 self._send_presence()
-        if self.waiting_next:
-            left = max(0.0, (self.next_deal_at or 0.0) - time.time())
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._next_pressed.wait(), left)
+        if self.pause.waiting:
+            await self.pause.wait()
             async with self.lock:
-                self.waiting_next.clear()
-                self.next_deal_at = None
                 self._send_presence()
                 people = [i for i in self.persons if self.seats[i].here]
                 complete = all(pending.player_seeds[i] for i in people)

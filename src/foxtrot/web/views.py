@@ -152,6 +152,10 @@ def server_narration(
         return [cat.text("web_deal", deal=int(data["deal"]) + 1, seeds=seeds)]
     if kind == "action" and "reveal" in data:
         return [cat.text("web_reveal", deal=int(data["reveal"]["deal"]) + 1)]
+    if kind == "undo":
+        return [cat.text("tui_undo_log", name=name(int(data["seat"])))]
+    if kind == "rematch":
+        return [cat.text("web_rematch_offered", name=name(int(data["seat"])))]
     if kind == "close":
         idle = data.get("reason") == "every person left"
         return [cat.text("web_closed_idle" if idle else "web_closed")]

@@ -47,6 +47,8 @@ export function renderScores(tv) {
   fill(e.over, h("h3", { id: "over-title" }, t("tui_match_over")), h("p", { id: "winner" }, winner),
     h("p", {}, t("web_totals", { totals })),
     h("div", { class: "row" },
+      tv.mine ? h("button", { type: "button", class: "primary", id: "rematch", "data-action": "rematch",
+        onclick: () => tv.rematch() }, tv.summary?.rematch ? t("web_rematch_join") : t("web_rematch")) : null,
       h("button", { type: "button", id: "new-table", onclick: () => tv.navigate("/") }, t("web_new_match"))));
   e.over.hidden = false;
   if (!tv.after) {

@@ -6,12 +6,13 @@
 import { h, fill, announce, alertNow } from "./dom.js";
 import { t, n, cardName, cardShort, has, lang, spoken, seatName } from "./i18n.js";
 import { face, sorted } from "./cards.js";
-import { api, savedSeat, forgetSeat, TableSocket } from "./net.js";
+import { api, savedSeat, saveSeat, forgetSeat, TableSocket } from "./net.js";
 import { errorText } from "./lobby.js";
 import { pileNodes } from "./board.js";
 import { seatNodes, spectatorsNode } from "./seats.js";
 import { renderWaiting } from "./waiting.js";
 import { renderScores } from "./pause.js";
+import { askHint, showCount } from "./coachpanels.js";
 import { flyTake, pileRects } from "./animate.js";
 import { CARD_KEYS } from "./keys.js";
 import { setting, setSetting, signalTurn, chime, bigMoment, celebrate } from "./feedback.js";
@@ -20,10 +21,6 @@ import { tableKey } from "./tablekeys.js";
 
 const WARN_AT = 10; // seconds left of a turn timer when "hurry" is said
 const ACTION_KINDS = new Set(["action", "deal", "start"]);
-
-function capital(text) {
-  return text ? text[0].toLocaleUpperCase(lang()) + text.slice(1) : text;
-}
 
 export class TableView {
   constructor(id, root, navigate) {
@@ -159,14 +156,14 @@ export class TableView {
     }
     if (ACTION_KINDS.has(msg.kind) && engine.length) this.lastAction = { lines: engine, moment, seq: msg.seq };
     const from = take && msg.view ? pileRects(this.el.pile) : null;
-    if (["join", "leave", "start", "close"].includes(msg.kind)) this.reloadSummary();
+    if (["join", "leave", "start", "close", "rematch"].includes(msg.kind)) this.reloadSummary();
     if (msg.kind === "commit" && this.role === "player" && setting("ownSeed")) this.addSeed(msg.data.deal);
     if (msg.view) {
       this.view = msg.view.players ? msg.view : this.view;
       this.render();
       if (moment && !msg.catchup) celebrate(this.el.last, moment);
       if (from) {
-        const seat = this.el.felt.querySelector(`[data-region='seat'][data-seat='${take.seat}']`);
+        const seat = this.root.querySelector(`[data-region='seat'][data-seat='${take.seat}']`);
         const flown = flyTake(take.cards, from, seat);
         this.el.game.dataset.flights = String(Number(this.el.game.dataset.flights || 0) + (flown ? 1 : 0));
         this.el.game.dataset.takes = String(Number(this.el.game.dataset.takes || 0) + 1);
@@ -211,6 +208,7 @@ export class TableView {
     this.pending.delete(msg.id);
     let text;
     if (msg.code === "illegal") text = this.illegalText(msg);
+    else if (msg.code === "no_undo" && has(`tui_undo_${msg.reason}`)) text = t(`tui_undo_${msg.reason}`);
     else if (has(`web_err_${msg.code}`)) text = t(`web_err_${msg.code}`);
     else text = t("web_err_other", { message: msg.message });
     this.say(t("web_refused", { reason: text }));
@@ -276,32 +274,8 @@ export class TableView {
     return !!v && v.phase === "playing" && v.to_move === v.seat && typeof v.seat === "number";
   }
 
-  async hint() {
-    if (!this.mine || !this.myTurn()) {
-      this.say(t("web_err_not_your_turn"));
-      return;
-    }
-    const seq = this.sock.seq;
-    fill(this.el.hint, h("p", {}, t("web_hint_wait")));
-    this.el.hint.hidden = false;
-    try {
-      const found = await api(`/api/tables/${this.id}/hint`, {
-        method: "POST", token: this.mine.token, body: { lang: lang() },
-      });
-      if (this.sock.seq !== seq) return; // the table moved on: the hint is for an old position
-      const what = found.card ? t("web_hint_play", { card: cardName(found.card) }) : t("web_hint_take");
-      const why = capital(found.reason).replace(/[^.!?…]$/, "$&.");
-      this.hintFor = found.action;
-      fill(this.el.hint,
-        h("p", { id: "hint-text" }, h("strong", {}, what), " ", why),
-        h("button", { type: "button", id: "hint-play", onclick: () => this.act(found.action) }, t("web_hint_play_it")),
-        h("button", { type: "button", class: "quiet", onclick: () => this.closeHint() }, t("web_close")));
-      this.renderHand();
-      announce(`${what} ${why}`);
-    } catch (error) {
-      fill(this.el.hint, h("p", { class: "msg" }, errorText(error)));
-      announce(errorText(error));
-    }
+  hint() {
+    return askHint(this);
   }
 
   closeHint() {
@@ -310,31 +284,36 @@ export class TableView {
     this.renderHand();
   }
 
-  async counting() {
-    if (!this.mine || !this.view || this.view.phase !== "playing") {
-      if (!this.countOpen) this.say(t("web_err_not_started"));
-      return;
-    }
-    this.countOpen = true;
-    const seq = this.sock.seq;
-    try {
-      const found = await api(`/api/tables/${this.id}/count?lang=${lang()}`, { token: this.mine.token });
-      if (!this.countOpen || this.sock.seq !== seq) return; // closed, or a newer count is coming
-      fill(this.el.count,
-        h("div", { class: "row count-head" }, h("h3", {}, t("web_counting")),
-          h("button", { type: "button", id: "count-close", onclick: () => this.closeCount() }, t("web_close"))),
-        h("ul", {}, found.counting.map((line) => h("li", {}, line))));
-      this.el.count.hidden = false;
-      this.el.count.dataset.seq = String(seq);
-    } catch (error) {
-      this.say(errorText(error));
-    }
+  counting() {
+    return showCount(this);
   }
 
   closeCount() {
     this.countOpen = false;
     this.el.count.hidden = true;
     this.el.countBtn.focus();
+  }
+
+  /** Undo is for one person against computers (the terminal game's rule). */
+  alone() {
+    return (this.summary?.seats || []).filter((seat) => seat.kind === "person").length === 1;
+  }
+
+  undo() {
+    if (this.role !== "player" || !this.sock) return;
+    this.el.msg.textContent = "";
+    this.sock.send({ type: "undo" });
+  }
+
+  /** Ask for the rematch (the first asker creates it; the others join their seats in it). */
+  async rematch() {
+    try {
+      const made = await api(`/api/tables/${this.id}/rematch`, { method: "POST", token: this.mine.token });
+      saveSeat(made.table, made.seat, made.token);
+      this.navigate(`/t/${made.table}`);
+    } catch (error) {
+      this.say(errorText(error));
+    }
   }
 
   nextDeal() {
@@ -393,6 +372,7 @@ export class TableView {
     e.hintBtn = button("hint-btn", t("web_hint"), () => this.hint(), "hint");
     e.countBtn = button("count-btn", t("web_counting"), () => this.counting());
     e.scoresBtn = button("scores-btn", t("web_scores"), () => this.showScores());
+    e.undo = button("undo-btn", t("web_undo"), () => this.undo(), "undo");
     const toggle = (id, name, label) => {
       const node = h("button", { type: "button", id, class: "toggle", "aria-pressed": String(setting(name)) }, label);
       node.addEventListener("click", () => this.toggle(name, node));
@@ -404,7 +384,7 @@ export class TableView {
     e.hint = h("section", { id: "t-hint", class: "hint-box", hidden: true, "aria-live": "off" });
     e.mine = h("section", { id: "t-mine", class: "dock", "aria-labelledby": "hand-title" },
       h("div", { class: "dock-head" }, e.own, e.handTitle), e.msg, e.hint, e.hand,
-      h("div", { class: "actions" }, e.take, e.hintBtn, e.countBtn, e.scoresBtn));
+      h("div", { class: "actions" }, e.take, e.hintBtn, e.undo, e.countBtn, e.scoresBtn));
     e.logList = h("ol", { id: "log-list", class: "log", tabindex: "0", "aria-labelledby": "log-title" });
     e.log = h("section", { id: "t-log", class: "panel", "aria-labelledby": "log-title" },
       h("h3", { id: "log-title" }, t("web_log")), e.logList);
@@ -576,6 +556,7 @@ export class TableView {
     });
     fill(e.hand, buttons);
     e.take.hidden = v.options.take !== "any";
+    e.undo.hidden = !this.alone() || v.phase !== "playing";
     e.hintBtn.disabled = !mine;
     e.countBtn.disabled = v.phase !== "playing";
     if (hadFocus) this.focusHand();

@@ -1,0 +1,56 @@
+"""What a logged event does to a table's game state: the one place the server turns its event
+log into states, live (before the commit) and when a table is restored or caught up.
+
+``start`` seats the match, ``deal`` shuffles from the committed seeds (docs/fair.md),
+``action`` applies a move, ``undo`` takes back the one person's last move and the computers'
+replies (``take_back``: the terminal game's rule). The other kinds change seats, seeds or
+status, not the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import Action, Event, State, TableOptions, UndoError, take_back
+from . import fair
+from .protocol import Code, ProtocolError
+from .seats import DealSeeds, SeatInfo
+from .store import LoggedEvent
+
+
+def next_state(  # noqa: PLR0917 (the table's parts the event reads)
+    state: State | None,
+    logged: LoggedEvent,
+    seats: Sequence[SeatInfo],
+    seeds: dict[int, DealSeeds],
+    table_id: str,
+    options: TableOptions,
+) -> tuple[State | None, tuple[Event, ...]]:
+    """The state after ``logged`` (a new object when it changes) and its engine events.
+
+    A refused undo raises ``ProtocolError`` (``no_undo``, the rule's reason): nothing is
+    logged. An accepted one notes in ``logged.data`` how many moves it took back.
+    """
+    data: dict[str, Any] = logged.data
+    if logged.kind == "start":
+        names = [seat.name or f"Seat {i + 1}" for i, seat in enumerate(seats)]
+        return State(options, dealer=int(data["first_dealer"]), names=names), ()
+    if logged.kind in ("deal", "action", "undo"):
+        assert state is not None
+    else:
+        return state, ()
+    if logged.kind == "deal":
+        deal = int(data["deal"])
+        deck = fair.shuffle(seeds[deal].seed, table_id, deal, data["player_seeds"], options.decks)
+        after = state.clone()
+        return after, after.deal(deck=deck)
+    if logged.kind == "action":
+        after = state.clone()
+        return after, after.apply(Action.parse(data["action"]), int(data["seat"]))
+    try:
+        earlier, undone = take_back(state, int(data["seat"]))
+    except UndoError as error:
+        raise ProtocolError(Code.NO_UNDO, str(error), reason=error.code) from None
+    data["undone"] = undone
+    return earlier, ()
