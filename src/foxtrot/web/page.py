@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import mimetypes
-import multiprocessing
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -41,6 +40,7 @@ from ..core import CARDS, Observation, Phase, State, TableOptions
 from .lobby import Lobby
 from .protocol import Code, ProtocolError
 from .tables import TableActor
+from .workers import process_pool
 
 STATIC: Final = Path(__file__).parent / "static"
 _TYPES: Final = {
@@ -151,7 +151,7 @@ def count_json(obs: Observation, lang: str) -> dict[str, Any]:
 @cache
 def _coach_pool() -> ProcessPoolExecutor:
     """One process for the coach: its search must not hold the event loop (or the GIL)."""
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return process_pool(1)
 
 
 def warm_up() -> None:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -44,6 +43,7 @@ from .. import i18n
 from ..core import FoxtrotError, from_record, parse_record
 from .lobby import Lobby, server_record
 from .protocol import Code, ProtocolError
+from .workers import process_pool
 
 #: The search budget of one reviewed move: the terminal game's (iterations, CPU seconds).
 ITERATIONS: Final = 150
@@ -121,8 +121,7 @@ class Reviewer:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = process_pool(1)
         return self._pool
 
     async def review(
