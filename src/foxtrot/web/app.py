@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.websockets import WebSocketState
 from pydantic import ValidationError
@@ -117,6 +118,10 @@ def create_app(
             error_out(error).model_dump(mode="json"), status_code=_STATUS.get(error.code, 400)
         )
 
+    @app.exception_handler(RequestValidationError)
+    async def _unfit(_request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse(unfit_body(error.errors()), status_code=422)
+
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
         ready = "lobby" in holder and lobby_().ready
@@ -208,6 +213,35 @@ def create_app(
     return app
 
 
+#: At most this many schema errors are listed in a 422's ``detail``, each name cut to this length.
+_DETAILS = 10
+_NAME = 60
+
+
+def unfit_body(errors: Sequence[Any]) -> dict[str, Any]:
+    """The 422 answer to a request that does not fit its schema: an ``Error`` plus ``detail``.
+
+    FastAPI's own answer echoes each wrong value (``input``); a ``NaN`` or an infinity
+    cannot be written as JSON, and the answer became a server error.  This one names
+    where and what only (``loc``, ``msg``, ``type``), as few lines as say it.
+    """
+    detail = [
+        {
+            "loc": [part if isinstance(part, int) else str(part)[:_NAME] for part in e["loc"]],
+            "msg": str(e.get("msg", "")),
+            "type": str(e.get("type", "")),
+        }
+        for e in list(errors)[:_DETAILS]
+    ]
+    if detail:
+        where = ".".join(str(part) for part in detail[0]["loc"][1:]) or str(detail[0]["loc"][0])
+        message = f"{where}: {detail[0]['msg']}"
+    else:
+        message = "the request does not fit its schema"
+    error = {"type": "error", "code": Code.BAD_SCHEMA.value, "message": message, "id": None}
+    return error | {"detail": detail}
+
+
 def _seat_or_fail(actor: TableActor, authorization: str | None, *, required: bool) -> int | None:
     token = _bearer(authorization)
     if token is None:
@@ -293,16 +327,25 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
             )
 
 
-async def read_text(websocket: WebSocket) -> str:
-    """The next text message; ``WebSocketDisconnect`` once the socket is closed by either side.
+async def read_text(websocket: WebSocket) -> str | bytes:
+    """The next message (``bytes``: a binary frame, refused by ``parse_client``).
 
-    Starlette marks the socket closed on this side after our own close (a goodbye) or a send
-    that failed (the client vanished), and then refuses to read with a ``RuntimeError``
+    ``WebSocketDisconnect`` once the socket is closed by either side.  Starlette marks
+    the socket closed on this side after our own close (a goodbye) or a send that failed
+    (the client vanished), and then refuses to read with a ``RuntimeError``
     (``WebSocketDisconnected`` from starlette 1.0): a closed socket, not a server error.
+    Starlette's ``receive_text`` would fail on a binary frame (``KeyError``), so the
+    ASGI message is read as it comes.
     """
     if websocket.application_state is not WebSocketState.CONNECTED:
         raise WebSocketDisconnect(1006)
-    return await websocket.receive_text()
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(int(message.get("code") or 1000), message.get("reason"))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
 
 
 def _hello_seat(actor: TableActor, msg: Hello) -> int | None:

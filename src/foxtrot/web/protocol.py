@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 #: The largest client message, in bytes of UTF-8 text.
 MAX_MESSAGE: Final = 4096
+#: The deepest nesting of arrays and objects a client message may have.
+MAX_DEPTH: Final = 32
 LEVELS: Final = ("easy", "medium", "hard", "expert")
 
 
@@ -64,7 +66,8 @@ class ProtocolError(Exception):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # allow_inf_nan: a number field refuses NaN and the infinities (JSON has neither)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 # ------------------------------------------------------------------ HTTP
@@ -159,6 +162,40 @@ class Ping(_Model):
 ClientMessage = Annotated[
     Hello | ActionIn | SeedIn | NextDealIn | Ping, Field(discriminator="type")
 ]
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests arrays and objects deeper than ``limit`` (strings skipped).
+
+    Counting the brackets first keeps an ordinary message from being scanned at all.
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 _CLIENT: Final[TypeAdapter[Hello | ActionIn | SeedIn | NextDealIn | Ping]] = TypeAdapter(
     ClientMessage
 )
@@ -166,15 +203,29 @@ CLIENT_TYPES: Final = ("hello", "action", "seed", "next_deal", "ping")
 
 
 def parse_client(text: str | bytes) -> Hello | ActionIn | SeedIn | NextDealIn | Ping:
-    """Check size, JSON and schema, in that order; raise ``ProtocolError`` on the first failure."""
+    """Check size, JSON and schema, in that order; raise ``ProtocolError`` on the first failure.
+
+    ``bytes`` is a binary frame: refused (``bad_json``), whatever it holds, since the
+    protocol is JSON text.  So is JSON nested deeper than ``MAX_DEPTH`` (no message
+    has more than two levels; the parser would recurse once per level) and the
+    non-JSON numbers ``NaN`` and ``Infinity`` Python's parser would accept.
+    """
     raw = text.encode() if isinstance(text, str) else text
     if len(raw) > MAX_MESSAGE:
         raise ProtocolError(
             Code.TOO_LARGE, f"the message has {len(raw)} bytes; the limit is {MAX_MESSAGE}"
         )
+    if isinstance(text, bytes):
+        raise ProtocolError(
+            Code.BAD_JSON, "the message is a binary frame: send JSON in a text frame"
+        )
+    if too_deep(text):
+        raise ProtocolError(
+            Code.BAD_JSON, f"the message is JSON nested deeper than {MAX_DEPTH} levels"
+        )
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        data = json.loads(text, parse_constant=_not_a_number)
+    except ValueError as error:  # json.JSONDecodeError and _not_a_number's refusal
         raise ProtocolError(Code.BAD_JSON, f"the message is not JSON: {error}") from None
     if not isinstance(data, dict):
         raise ProtocolError(Code.BAD_SCHEMA, "a message is a JSON object")
