@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -45,6 +45,8 @@ from .review import review_router
 from .store import Store
 from .tables import TableActor
 
+#: Seconds a new WebSocket may take to say hello before it is closed (``--hello-seconds``).
+HELLO_SECONDS: Final = 10.0
 _STATUS = {
     Code.NO_TABLE: 404,
     Code.BAD_TOKEN: 403,
@@ -53,6 +55,7 @@ _STATUS = {
     Code.STARTED: 409,
     Code.SEAT_TAKEN: 409,
     Code.NO_SEAT: 409,
+    Code.BUSY: 429,
 }
 
 
@@ -68,6 +71,7 @@ def create_app(
     idle_seconds: float = 86400.0,
     lobby: Lobby | None = None,
     message_rate: float = 20.0,
+    hello_seconds: float = HELLO_SECONDS,
     bus_url: str | None = None,
     lease_seconds: float = 3.0,
     warm: bool = False,
@@ -75,7 +79,8 @@ def create_app(
     """The server application; its lifespan boots and stops the lobby.
 
     ``message_rate`` is how many messages a second one connection may send
-    (bursts of twice that); the excess is refused with ``throttled``.
+    (bursts of twice that); the excess is refused with ``throttled``.  A socket
+    that has not said hello ``hello_seconds`` after it opened is closed (1008).
     ``bus_url`` (Redis) makes this process one of many sharing the database
     (web/cluster.py); a table's lease lasts ``lease_seconds`` unrenewed.
     ``warm`` starts the expert's and the coach's workers at boot (``foxtrot serve``), so the
@@ -197,7 +202,8 @@ def create_app(
         metrics.connections.inc()
         joined: list[TableActor] = []  # _session only ends by raising: it notes its table here
         try:
-            await _session(websocket, conn, table_id, the_lobby, metrics, message_rate, joined)
+            limits = (message_rate, hello_seconds)
+            await _session(websocket, conn, table_id, the_lobby, metrics, limits, joined)
         except WebSocketDisconnect:
             pass
         finally:
@@ -260,71 +266,94 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
     table_id: str,
     lobby: Lobby,
     metrics: Metrics,
-    rate: float,
+    limits: tuple[float, float],
     joined: list[TableActor],
 ) -> None:
     """Read messages until the socket closes: hello first, then actions, seeds, pings.
 
     The table a hello joins is appended to ``joined`` at once: this only ends by
     raising (the socket closed), and the caller must still say goodbye to it.
+    ``limits``: the messages a second, and the seconds a socket has to say hello
+    (a refused hello does not count: without a seat or a view it is closed all the same).
     """
+    rate, hello_seconds = limits
     bucket = Bucket(rate, 2 * rate)
     actor: TableActor | None = None
-    while True:
-        text = await read_text(websocket)
-        if not bucket.allow(time.monotonic()):
-            metrics.throttled.inc()
-            conn.put(
-                error_out(
-                    ProtocolError(Code.THROTTLED, "too many messages: slow down")
-                ).model_dump_json()
-            )
-            continue
-        try:
-            msg = parse_client(text)
-            if isinstance(msg, Hello):
-                if actor is not None:
-                    raise ProtocolError(Code.ALREADY_HELLO, "this connection already said hello")
-                found = await lobby.get(table_id)
-                seat = _hello_seat(found, msg)
-                conn.lang = msg.lang
+    deadline = asyncio.get_running_loop().call_later(hello_seconds, _no_hello, conn, hello_seconds)
+    try:
+        while True:
+            text = await read_text(websocket)
+            if not bucket.allow(time.monotonic()):
+                metrics.throttled.inc()
                 conn.put(
-                    Welcome(
-                        table=table_id,
-                        seat=seat,
-                        role="spectator" if seat is None else "player",
-                        seq=found.seq,
+                    error_out(
+                        ProtocolError(Code.THROTTLED, "too many messages: slow down")
                     ).model_dump_json()
                 )
-                await lobby.connect(found, conn, seat, msg.last_seq)
-                actor = found
-                joined.append(found)
-                log.info("connected", extra={"table": table_id, "seat": seat, "action": "hello"})
-            elif isinstance(msg, Ping):
-                conn.put(Pong().model_dump_json())
-            elif actor is None:
-                action_id = msg.id if isinstance(msg, ActionIn) else None
-                raise ProtocolError(
-                    Code.NO_TOKEN, "say hello with your seat token first", action_id
+                continue
+            try:
+                msg = parse_client(text)
+                if isinstance(msg, Hello):
+                    if actor is not None:
+                        raise ProtocolError(
+                            Code.ALREADY_HELLO, "this connection already said hello"
+                        )
+                    found = await lobby.get(table_id)
+                    seat = _hello_seat(found, msg)
+                    deadline.cancel()
+                    conn.lang = msg.lang
+                    conn.put(
+                        Welcome(
+                            table=table_id,
+                            seat=seat,
+                            role="spectator" if seat is None else "player",
+                            seq=found.seq,
+                        ).model_dump_json()
+                    )
+                    await lobby.connect(found, conn, seat, msg.last_seq)
+                    actor = found
+                    joined.append(found)
+                    log.info(
+                        "connected", extra={"table": table_id, "seat": seat, "action": "hello"}
+                    )
+                elif isinstance(msg, Ping):
+                    conn.put(Pong().model_dump_json())
+                elif actor is None:
+                    action_id = msg.id if isinstance(msg, ActionIn) else None
+                    raise ProtocolError(
+                        Code.NO_TOKEN, "say hello with your seat token first", action_id
+                    )
+                elif isinstance(msg, ActionIn):
+                    conn.put(await lobby.act(actor, conn, msg))
+                elif isinstance(msg, SeedIn):
+                    await lobby.add_seed(actor, conn, msg)
+                elif isinstance(msg, NextDealIn):
+                    await lobby.next_deal(actor, conn, msg)
+            except ProtocolError as error:
+                log.info(
+                    "refused",
+                    extra={"table": table_id, "seat": conn.seat, "action": error.code.value},
                 )
-            elif isinstance(msg, ActionIn):
-                conn.put(await lobby.act(actor, conn, msg))
-            elif isinstance(msg, SeedIn):
-                await lobby.add_seed(actor, conn, msg)
-            elif isinstance(msg, NextDealIn):
-                await lobby.next_deal(actor, conn, msg)
-        except ProtocolError as error:
-            log.info(
-                "refused",
-                extra={"table": table_id, "seat": conn.seat, "action": error.code.value},
-            )
-            conn.put(error_out(error).model_dump_json())
-        except ValidationError:
-            conn.put(
-                error_out(
-                    ProtocolError(Code.BAD_SCHEMA, "the message does not fit its schema")
-                ).model_dump_json()
-            )
+                conn.put(error_out(error).model_dump_json())
+            except ValidationError:
+                conn.put(
+                    error_out(
+                        ProtocolError(Code.BAD_SCHEMA, "the message does not fit its schema")
+                    ).model_dump_json()
+                )
+    finally:
+        deadline.cancel()
+
+
+def _no_hello(conn: Connection, seconds: float) -> None:
+    """The hello deadline passed: an ``error`` (``need_hello``), then close with 1008.
+
+    A socket nobody identified costs the server a task and a buffer for nothing.
+    """
+    text = f"no hello within {seconds:g} s of connecting"
+    error = ProtocolError(Code.NEED_HELLO, f"{text}: say hello first")
+    conn.goodbye(error_out(error).model_dump_json(), code=1008, reason=text)
+    log.info("no hello", extra={"table": None, "seat": None, "action": "close"})
 
 
 async def read_text(websocket: WebSocket) -> str | bytes:

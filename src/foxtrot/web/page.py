@@ -171,6 +171,7 @@ def warm_coach() -> None:
 def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
     """The routes of the page; ``lobby`` gives the running lobby (set by the app's lifespan)."""
     router = APIRouter()
+    hinting: set[tuple[str, int]] = set()  # the seats whose hint is being computed
 
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -208,8 +209,17 @@ def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
         obs = seat_observation(await lobby().get(table_id), authorization)
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ProtocolError(Code.NOT_YOUR_TURN, "a hint is for the seat to move")
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(_coach_pool(), hint_json, obs, lang)
+        seat = (table_id, obs.seat)
+        if seat in hinting:  # one coach for the whole server: one search per seat at a time
+            raise ProtocolError(
+                Code.BUSY, f"a hint for seat {obs.seat} is being computed: wait for it"
+            )
+        hinting.add(seat)
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(_coach_pool(), hint_json, obs, lang)
+        finally:
+            hinting.discard(seat)
 
     @router.get("/api/tables/{table_id}/count")
     async def count(

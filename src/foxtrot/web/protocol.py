@@ -12,13 +12,18 @@ import enum
 import json
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import PydanticCustomError
+
+from ..core.options import name_problem
 
 #: The largest client message, in bytes of UTF-8 text.
 MAX_MESSAGE: Final = 4096
 #: The deepest nesting of arrays and objects a client message may have.
 MAX_DEPTH: Final = 32
 LEVELS: Final = ("easy", "medium", "hard", "expert")
+#: A player's name on the server: 1 to this many characters (the record has no bound).
+NAME_LENGTH: Final = 40
 
 
 class Code(enum.StrEnum):
@@ -50,6 +55,7 @@ class Code(enum.StrEnum):
     NOT_FINISHED = "not_finished"
     MOVED = "moved"
     UNAVAILABLE = "unavailable"
+    BUSY = "busy"
 
 
 class ProtocolError(Exception):
@@ -63,6 +69,17 @@ class ProtocolError(Exception):
         self.message = message
         self.action_id = action_id
         self.reason = reason
+
+
+def _fair_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:  # the record's rule (core.options.check_names)
+        raise PydanticCustomError("player_name", "{problem}", {"problem": problem})
+    return name
+
+
+#: A person's or a computer's name: the record's rule, and at most ``NAME_LENGTH`` characters.
+PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), AfterValidator(_fair_name)]
 
 
 class _Model(BaseModel):
@@ -88,7 +105,7 @@ class SeatPlan(_Model):
     """Who sits in a seat: a person, or a computer of a level."""
 
     kind: Literal["person", "easy", "medium", "hard", "expert"] = "person"
-    name: Annotated[str | None, Field(min_length=1, max_length=40)] = None
+    name: PlayerName | None = None
 
 
 class CreateTable(_Model):
@@ -111,7 +128,7 @@ class CreateTable(_Model):
 class Join(_Model):
     """``POST /api/tables/{id}/join``: a free seat (any when omitted) and a name."""
 
-    name: Annotated[str, Field(min_length=1, max_length=40)]
+    name: PlayerName
     seat: Annotated[int | None, Field(ge=0, le=8)] = None
 
 
