@@ -50,6 +50,35 @@ def add_parser(sub: Any) -> None:
         metavar="HOURS",
         help="close a table every person has left for this long (default 24)",
     )
+    limits = parser.add_argument_group("limits", "what one client may cost (docs/protocol.md)")
+    limits.add_argument(
+        "--hello-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="close a WebSocket that has not said hello this long after opening (default 10)",
+    )
+    limits.add_argument(
+        "--max-header-bytes",
+        type=int,
+        default=16384,
+        metavar="N",
+        help="the largest HTTP request line and headers (default 16384)",
+    )
+    limits.add_argument(
+        "--keep-alive-seconds",
+        type=int,
+        default=5,
+        metavar="S",
+        help="close an idle HTTP connection after this long (default 5)",
+    )
+    limits.add_argument(
+        "--max-connections",
+        type=int,
+        default=8192,
+        metavar="N",
+        help="answer new HTTP requests 503 while this many connections are open (default 8192)",
+    )
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
@@ -57,7 +86,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     require("web", "foxtrot serve")
     from ..web.app import create_app  # noqa: PLC0415 (the web extra only when serving)
     from ..web.logs import configure  # noqa: PLC0415
-    from ..web.running import serve  # noqa: PLC0415
+    from ..web.running import Limits, serve  # noqa: PLC0415
     from ..web.store import default_url  # noqa: PLC0415
 
     configure()
@@ -68,9 +97,15 @@ def run(args: argparse.Namespace, out: Console) -> int:
         bus_url=args.bus,
         lease_seconds=args.lease_seconds,
         warm=True,
+        hello_seconds=args.hello_seconds,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""
     out.print(f"Foxtrot server: open http://{args.host}:{args.port}/  (database: {shown}{bus})")
-    serve(app, args.host, args.port)
+    limits = Limits(
+        header_bytes=args.max_header_bytes,
+        keep_alive=args.keep_alive_seconds,
+        connections=args.max_connections,
+    )
+    serve(app, args.host, args.port, limits)
     return 0

@@ -182,16 +182,28 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
     if len(names) != players:
         raise OptionsError(f"names: {len(names)} names for {players} players")
     for seat, name in enumerate(names):
-        if not isinstance(name, str):
-            raise OptionsError(f"names[{seat}]: expected text, got {_kind(name)}")
-        if not name.strip():
-            raise OptionsError(f"names[{seat}]: {name!r} is empty")
-        bad = next((ch for ch in name if unicodedata.category(ch) in _REFUSED), None)
-        if bad is not None:
-            surrogate = unicodedata.category(bad) == "Cs"
-            what = "a lone surrogate" if surrogate else "a control character"
-            raise OptionsError(f"names[{seat}]: {name!r} holds U+{ord(bad):04X}, {what}")
+        problem = name_problem(name)
+        if problem is not None:
+            raise OptionsError(f"names[{seat}]: {problem}")
     return tuple(names)
+
+
+def name_problem(name: object) -> str | None:
+    """What makes ``name`` unfit as a player's name (see ``check_names``), or None.
+
+    One rule for the record and for whoever takes names before they reach one (the
+    server's join and seat plan), so that a name accepted there makes a valid record.
+    """
+    if not isinstance(name, str):
+        return f"expected text, got {_kind(name)}"
+    if not name.strip():
+        return f"{name!r} is empty"
+    bad = next((ch for ch in name if unicodedata.category(ch) in _REFUSED), None)
+    if bad is not None:
+        surrogate = unicodedata.category(bad) == "Cs"
+        what = "a lone surrogate" if surrogate else "a control character"
+        return f"{name!r} holds U+{ord(bad):04X}, {what}"
+    return None
 
 
 def _kind(value: object) -> str:

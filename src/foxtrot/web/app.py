@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, Final
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.websockets import WebSocketState
 from pydantic import ValidationError
@@ -45,6 +46,8 @@ from .review import review_router
 from .store import Store
 from .tables import TableActor
 
+#: Seconds a new WebSocket may take to say hello before it is closed (``--hello-seconds``).
+HELLO_SECONDS: Final = 10.0
 _STATUS = {
     Code.NO_TABLE: 404,
     Code.BAD_TOKEN: 403,
@@ -53,6 +56,7 @@ _STATUS = {
     Code.STARTED: 409,
     Code.SEAT_TAKEN: 409,
     Code.NO_SEAT: 409,
+    Code.BUSY: 429,
 }
 
 
@@ -68,6 +72,7 @@ def create_app(
     idle_seconds: float = 86400.0,
     lobby: Lobby | None = None,
     message_rate: float = 20.0,
+    hello_seconds: float = HELLO_SECONDS,
     bus_url: str | None = None,
     lease_seconds: float = 3.0,
     warm: bool = False,
@@ -75,7 +80,8 @@ def create_app(
     """The server application; its lifespan boots and stops the lobby.
 
     ``message_rate`` is how many messages a second one connection may send
-    (bursts of twice that); the excess is refused with ``throttled``.
+    (bursts of twice that); the excess is refused with ``throttled``.  A socket
+    that has not said hello ``hello_seconds`` after it opened is closed (1008).
     ``bus_url`` (Redis) makes this process one of many sharing the database
     (web/cluster.py); a table's lease lasts ``lease_seconds`` unrenewed.
     ``warm`` starts the expert's and the coach's workers at boot (``foxtrot serve``), so the
@@ -117,6 +123,10 @@ def create_app(
         return JSONResponse(
             error_out(error).model_dump(mode="json"), status_code=_STATUS.get(error.code, 400)
         )
+
+    @app.exception_handler(RequestValidationError)
+    async def _unfit(_request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse(unfit_body(error.errors()), status_code=422)
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
@@ -201,7 +211,8 @@ def create_app(
         metrics.connections.inc()
         joined: list[TableActor] = []  # _session only ends by raising: it notes its table here
         try:
-            await _session(websocket, conn, table_id, the_lobby, metrics, message_rate, joined)
+            limits = (message_rate, hello_seconds)
+            await _session(websocket, conn, table_id, the_lobby, metrics, limits, joined)
         except WebSocketDisconnect:
             pass
         finally:
@@ -215,6 +226,35 @@ def create_app(
                 await writer
 
     return app
+
+
+#: At most this many schema errors are listed in a 422's ``detail``, each name cut to this length.
+_DETAILS = 10
+_NAME = 60
+
+
+def unfit_body(errors: Sequence[Any]) -> dict[str, Any]:
+    """The 422 answer to a request that does not fit its schema: an ``Error`` plus ``detail``.
+
+    FastAPI's own answer echoes each wrong value (``input``); a ``NaN`` or an infinity
+    cannot be written as JSON, and the answer became a server error.  This one names
+    where and what only (``loc``, ``msg``, ``type``), as few lines as say it.
+    """
+    detail = [
+        {
+            "loc": [part if isinstance(part, int) else str(part)[:_NAME] for part in e["loc"]],
+            "msg": str(e.get("msg", "")),
+            "type": str(e.get("type", "")),
+        }
+        for e in list(errors)[:_DETAILS]
+    ]
+    if detail:
+        where = ".".join(str(part) for part in detail[0]["loc"][1:]) or str(detail[0]["loc"][0])
+        message = f"{where}: {detail[0]['msg']}"
+    else:
+        message = "the request does not fit its schema"
+    error = {"type": "error", "code": Code.BAD_SCHEMA.value, "message": message, "id": None}
+    return error | {"detail": detail}
 
 
 def _seat_or_fail(actor: TableActor, authorization: str | None, *, required: bool) -> int | None:
@@ -235,85 +275,117 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
     table_id: str,
     lobby: Lobby,
     metrics: Metrics,
-    rate: float,
+    limits: tuple[float, float],
     joined: list[TableActor],
 ) -> None:
     """Read messages until the socket closes: hello first, then actions, seeds, pings.
 
     The table a hello joins is appended to ``joined`` at once: this only ends by
     raising (the socket closed), and the caller must still say goodbye to it.
+    ``limits``: the messages a second, and the seconds a socket has to say hello
+    (a refused hello does not count: without a seat or a view it is closed all the same).
     """
+    rate, hello_seconds = limits
     bucket = Bucket(rate, 2 * rate)
     actor: TableActor | None = None
-    while True:
-        text = await read_text(websocket)
-        if not bucket.allow(time.monotonic()):
-            metrics.throttled.inc()
-            conn.put(
-                error_out(
-                    ProtocolError(Code.THROTTLED, "too many messages: slow down")
-                ).model_dump_json()
-            )
-            continue
-        try:
-            msg = parse_client(text)
-            if isinstance(msg, Hello):
-                if actor is not None:
-                    raise ProtocolError(Code.ALREADY_HELLO, "this connection already said hello")
-                found = await lobby.get(table_id)
-                seat = _hello_seat(found, msg)
-                conn.lang = msg.lang
+    deadline = asyncio.get_running_loop().call_later(hello_seconds, _no_hello, conn, hello_seconds)
+    try:
+        while True:
+            text = await read_text(websocket)
+            if not bucket.allow(time.monotonic()):
+                metrics.throttled.inc()
                 conn.put(
-                    Welcome(
-                        table=table_id,
-                        seat=seat,
-                        role="spectator" if seat is None else "player",
-                        seq=found.seq,
+                    error_out(
+                        ProtocolError(Code.THROTTLED, "too many messages: slow down")
                     ).model_dump_json()
                 )
-                await lobby.connect(found, conn, seat, msg.last_seq)
-                actor = found
-                joined.append(found)
-                log.info("connected", extra={"table": table_id, "seat": seat, "action": "hello"})
-            elif isinstance(msg, Ping):
-                conn.put(Pong().model_dump_json())
-            elif actor is None:
-                action_id = msg.id if isinstance(msg, ActionIn) else None
-                raise ProtocolError(
-                    Code.NO_TOKEN, "say hello with your seat token first", action_id
+                continue
+            try:
+                msg = parse_client(text)
+                if isinstance(msg, Hello):
+                    if actor is not None:
+                        raise ProtocolError(
+                            Code.ALREADY_HELLO, "this connection already said hello"
+                        )
+                    found = await lobby.get(table_id)
+                    seat = _hello_seat(found, msg)
+                    deadline.cancel()
+                    conn.lang = msg.lang
+                    conn.put(
+                        Welcome(
+                            table=table_id,
+                            seat=seat,
+                            role="spectator" if seat is None else "player",
+                            seq=found.seq,
+                        ).model_dump_json()
+                    )
+                    await lobby.connect(found, conn, seat, msg.last_seq)
+                    actor = found
+                    joined.append(found)
+                    log.info(
+                        "connected", extra={"table": table_id, "seat": seat, "action": "hello"}
+                    )
+                elif isinstance(msg, Ping):
+                    conn.put(Pong().model_dump_json())
+                elif actor is None:
+                    action_id = msg.id if isinstance(msg, ActionIn) else None
+                    raise ProtocolError(
+                        Code.NO_TOKEN, "say hello with your seat token first", action_id
+                    )
+                elif isinstance(msg, ActionIn):
+                    conn.put(await lobby.act(actor, conn, msg))
+                elif isinstance(msg, SeedIn):
+                    await lobby.add_seed(actor, conn, msg)
+                elif isinstance(msg, NextDealIn):
+                    await lobby.next_deal(actor, conn, msg)
+                elif isinstance(msg, UndoIn):
+                    await lobby.undo(actor, conn)
+            except ProtocolError as error:
+                log.info(
+                    "refused",
+                    extra={"table": table_id, "seat": conn.seat, "action": error.code.value},
                 )
-            elif isinstance(msg, ActionIn):
-                conn.put(await lobby.act(actor, conn, msg))
-            elif isinstance(msg, SeedIn):
-                await lobby.add_seed(actor, conn, msg)
-            elif isinstance(msg, NextDealIn):
-                await lobby.next_deal(actor, conn, msg)
-            elif isinstance(msg, UndoIn):
-                await lobby.undo(actor, conn)
-        except ProtocolError as error:
-            log.info(
-                "refused",
-                extra={"table": table_id, "seat": conn.seat, "action": error.code.value},
-            )
-            conn.put(error_out(error).model_dump_json())
-        except ValidationError:
-            conn.put(
-                error_out(
-                    ProtocolError(Code.BAD_SCHEMA, "the message does not fit its schema")
-                ).model_dump_json()
-            )
+                conn.put(error_out(error).model_dump_json())
+            except ValidationError:
+                conn.put(
+                    error_out(
+                        ProtocolError(Code.BAD_SCHEMA, "the message does not fit its schema")
+                    ).model_dump_json()
+                )
+    finally:
+        deadline.cancel()
 
 
-async def read_text(websocket: WebSocket) -> str:
-    """The next text message; ``WebSocketDisconnect`` once the socket is closed by either side.
+def _no_hello(conn: Connection, seconds: float) -> None:
+    """The hello deadline passed: an ``error`` (``need_hello``), then close with 1008.
 
-    Starlette marks the socket closed on this side after our own close (a goodbye) or a send
-    that failed (the client vanished), and then refuses to read with a ``RuntimeError``
+    A socket nobody identified costs the server a task and a buffer for nothing.
+    """
+    text = f"no hello within {seconds:g} s of connecting"
+    error = ProtocolError(Code.NEED_HELLO, f"{text}: say hello first")
+    conn.goodbye(error_out(error).model_dump_json(), code=1008, reason=text)
+    log.info("no hello", extra={"table": None, "seat": None, "action": "close"})
+
+
+async def read_text(websocket: WebSocket) -> str | bytes:
+    """The next message (``bytes``: a binary frame, refused by ``parse_client``).
+
+    ``WebSocketDisconnect`` once the socket is closed by either side.  Starlette marks
+    the socket closed on this side after our own close (a goodbye) or a send that failed
+    (the client vanished), and then refuses to read with a ``RuntimeError``
     (``WebSocketDisconnected`` from starlette 1.0): a closed socket, not a server error.
+    Starlette's ``receive_text`` would fail on a binary frame (``KeyError``), so the
+    ASGI message is read as it comes.
     """
     if websocket.application_state is not WebSocketState.CONNECTED:
         raise WebSocketDisconnect(1006)
-    return await websocket.receive_text()
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(int(message.get("code") or 1000), message.get("reason"))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
 
 
 def _hello_seat(actor: TableActor, msg: Hello) -> int | None:

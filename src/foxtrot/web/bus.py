@@ -25,7 +25,7 @@ class Connection:
         self,
         send: Callable[[str], Awaitable[None]],
         lang: str = "en",
-        close: Callable[[int], Awaitable[None]] | None = None,
+        close: Callable[[int, str | None], Awaitable[None]] | None = None,
     ) -> None:
         self.id = next(_ids)
         self.seat: int | None = None
@@ -35,6 +35,7 @@ class Connection:
         self._send = send
         self._close = close
         self._close_code: int | None = None
+        self._close_reason: str | None = None
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
 
     def put(self, text: str) -> None:
@@ -52,11 +53,14 @@ class Connection:
             self.closed = True
             self._queue.put_nowait(None)
 
-    def goodbye(self, text: str, code: int = 1001) -> None:
-        """Send ``text`` last, then close the socket itself with ``code`` (the server stops)."""
+    def goodbye(self, text: str, code: int = 1001, reason: str | None = None) -> None:
+        """Send ``text`` last, then close the socket itself with ``code`` and ``reason``.
+
+        1001 (going away): the server stops; 1008 (policy violation): no hello in time.
+        """
         if not self.closed:
             self._queue.put_nowait(text)
-            self._close_code = code
+            self._close_code, self._close_reason = code, reason
             self.close()
 
     async def run_writer(self) -> None:
@@ -72,7 +76,7 @@ class Connection:
                 return
         if self._close_code is not None and self._close is not None:
             try:
-                await self._close(self._close_code)
+                await self._close(self._close_code, self._close_reason)
             except Exception:  # already closed by the other side: nothing to say
                 return
 

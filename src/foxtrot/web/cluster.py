@@ -207,8 +207,8 @@ class Cluster:
             row = await lobby.db(lobby.store.load, table_id)
             if row is None:
                 return
-            actor = TableActor.restore(row, lobby.hooks)
-            lobby.tables[table_id] = actor
+            # a request's load (``Lobby.get``) may have kept a copy meanwhile: that one stays
+            actor = lobby.tables.setdefault(table_id, TableActor.restore(row, lobby.hooks))
         else:
             await self.catch_up(actor)
             actor.turn_deadline = actor._stored_deadline = await lobby.db(

@@ -13,16 +13,16 @@ so they run inline.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import random
 import secrets
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from typing import Final
 
 from .. import fast
 from ..bots import Bot, make_bot
 from ..core import Observation
+from .workers import process_pool
 
 LEVELS: Final = ("easy", "medium", "hard", "expert")
 
@@ -48,8 +48,7 @@ class Computers:
 
     def _process_pool(self) -> Executor:
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self._processes, mp_context=context)
+            self._pool = process_pool(self._processes)
         return self._pool
 
     async def choose(self, level: str, obs: Observation) -> tuple[str, float]:

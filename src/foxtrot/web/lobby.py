@@ -70,6 +70,8 @@ class Lobby:
         self._flusher: asyncio.Task[None] | None = None
         self.tables: dict[str, TableActor] = {}
         self._rematch_lock = asyncio.Lock()  # one rematch table per finished table
+        #: The loads in progress of tables not in memory: one per table, shared (``get``).
+        self._loading: dict[str, asyncio.Future[TableActor]] = {}
         #: Set for many processes (``--bus``): leases, forwarding, followers (web/cluster.py).
         self.cluster: Cluster | None = None
         #: Every open WebSocket of this server (the web routes add and remove them).
@@ -243,23 +245,53 @@ class Lobby:
         return actor
 
     async def get(self, table_id: str) -> TableActor:
-        """A table by id, loaded from the database if it is not in memory."""
+        """A table by id, loaded from the database if it is not in memory.
+
+        Callers that ask at once for a table this process has no copy of share one
+        load and get the same copy (``_loading``): two copies would each be given
+        sockets, and the one replaced in ``tables`` would never send another event.
+        """
         actor = self.tables.get(table_id)
         if actor is not None and actor.follower and self.cluster is not None:
             await self.cluster.catch_up(actor)  # a copy answers with the log's newest state
-        if actor is None:
-            row = await self.db(self.store.load, table_id) if len(table_id) <= 64 else None
-            if row is None:
-                raise ProtocolError(Code.NO_TABLE, "there is no such table")
-            actor = TableActor.restore(row, self.hooks)
-            if actor.status in ("open", "playing"):
-                if self.cluster is not None and not await self.cluster.claim(table_id):
-                    actor.follower = True  # another process owns it: a copy to show it
-                    self.tables[table_id] = actor
-                    return actor
-                self.tables[table_id] = actor
-                async with actor.lock:
-                    actor.rearm(0.0)
+        if actor is not None:
+            return actor
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = pending
+            pending.add_done_callback(lambda done: self._forget_load(table_id, done))
+        # shielded: a caller that is cancelled (its socket closed) leaves the load to the others
+        return await asyncio.shield(pending)
+
+    def _forget_load(self, table_id: str, done: asyncio.Future[TableActor]) -> None:
+        if self._loading.get(table_id) is done:
+            del self._loading[table_id]
+        if not done.cancelled():
+            done.exception()  # retrieved: a refusal nobody waits for any more is not an error
+
+    async def _load(self, table_id: str) -> TableActor:
+        """Build the table's copy from the log; an active table is kept (owner or follower).
+
+        A copy that appeared in ``tables`` while this one awaited (the cluster took the
+        table over, ``Cluster.promote``) is the one returned: a kept copy is never replaced.
+        """
+        row = await self.db(self.store.load, table_id) if len(table_id) <= 64 else None
+        if row is None:
+            raise ProtocolError(Code.NO_TABLE, "there is no such table")
+        actor = self.tables.get(table_id) or TableActor.restore(row, self.hooks)
+        if actor.status not in ("open", "playing") or table_id in self.tables:
+            return actor
+        owner = self.cluster is None or await self.cluster.claim(table_id)
+        kept = self.tables.get(table_id)
+        if kept is not None:
+            return kept
+        self.tables[table_id] = actor
+        if not owner:
+            actor.follower = True  # another process owns it: a copy to show it
+            return actor
+        async with actor.lock:
+            actor.rearm(0.0)
         return actor
 
     # ------------------------------------ what a client asks of a table (owner or not)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import mimetypes
-import multiprocessing
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -41,6 +40,7 @@ from ..core import CARDS, Observation, Phase, State, TableOptions
 from .lobby import Lobby
 from .protocol import Code, ProtocolError
 from .tables import TableActor
+from .workers import process_pool
 
 STATIC: Final = Path(__file__).parent / "static"
 _TYPES: Final = {
@@ -151,7 +151,7 @@ def count_json(obs: Observation, lang: str) -> dict[str, Any]:
 @cache
 def _coach_pool() -> ProcessPoolExecutor:
     """One process for the coach: its search must not hold the event loop (or the GIL)."""
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return process_pool(1)
 
 
 def warm_up() -> None:
@@ -171,6 +171,7 @@ def warm_coach() -> None:
 def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
     """The routes of the page; ``lobby`` gives the running lobby (set by the app's lifespan)."""
     router = APIRouter()
+    hinting: set[tuple[str, int]] = set()  # the seats whose hint is being computed
 
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -208,8 +209,17 @@ def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
         obs = seat_observation(await lobby().get(table_id), authorization)
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ProtocolError(Code.NOT_YOUR_TURN, "a hint is for the seat to move")
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(_coach_pool(), hint_json, obs, lang)
+        seat = (table_id, obs.seat)
+        if seat in hinting:  # one coach for the whole server: one search per seat at a time
+            raise ProtocolError(
+                Code.BUSY, f"a hint for seat {obs.seat} is being computed: wait for it"
+            )
+        hinting.add(seat)
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(_coach_pool(), hint_json, obs, lang)
+        finally:
+            hinting.discard(seat)
 
     @router.get("/api/tables/{table_id}/count")
     async def count(

@@ -12,11 +12,18 @@ import enum
 import json
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import PydanticCustomError
+
+from ..core.options import name_problem
 
 #: The largest client message, in bytes of UTF-8 text.
 MAX_MESSAGE: Final = 4096
+#: The deepest nesting of arrays and objects a client message may have.
+MAX_DEPTH: Final = 32
 LEVELS: Final = ("easy", "medium", "hard", "expert")
+#: A player's name on the server: 1 to this many characters (the record has no bound).
+NAME_LENGTH: Final = 40
 
 
 class Code(enum.StrEnum):
@@ -49,6 +56,7 @@ class Code(enum.StrEnum):
     MOVED = "moved"
     UNAVAILABLE = "unavailable"
     NO_UNDO = "no_undo"
+    BUSY = "busy"
 
 
 class ProtocolError(Exception):
@@ -64,8 +72,20 @@ class ProtocolError(Exception):
         self.reason = reason
 
 
+def _fair_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:  # the record's rule (core.options.check_names)
+        raise PydanticCustomError("player_name", "{problem}", {"problem": problem})
+    return name
+
+
+#: A person's or a computer's name: the record's rule, and at most ``NAME_LENGTH`` characters.
+PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), AfterValidator(_fair_name)]
+
+
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # allow_inf_nan: a number field refuses NaN and the infinities (JSON has neither)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 # ------------------------------------------------------------------ HTTP
@@ -86,7 +106,7 @@ class SeatPlan(_Model):
     """Who sits in a seat: a person, or a computer of a level."""
 
     kind: Literal["person", "easy", "medium", "hard", "expert"] = "person"
-    name: Annotated[str | None, Field(min_length=1, max_length=40)] = None
+    name: PlayerName | None = None
 
 
 class CreateTable(_Model):
@@ -109,7 +129,7 @@ class CreateTable(_Model):
 class Join(_Model):
     """``POST /api/tables/{id}/join``: a free seat (any when omitted) and a name."""
 
-    name: Annotated[str, Field(min_length=1, max_length=40)]
+    name: PlayerName
     seat: Annotated[int | None, Field(ge=0, le=8)] = None
 
 
@@ -166,21 +186,69 @@ class Ping(_Model):
 ClientMessage = Annotated[
     Hello | ActionIn | SeedIn | NextDealIn | UndoIn | Ping, Field(discriminator="type")
 ]
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests arrays and objects deeper than ``limit`` (strings skipped).
+
+    Counting the brackets first keeps an ordinary message from being scanned at all.
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 ClientIn = Hello | ActionIn | SeedIn | NextDealIn | UndoIn | Ping
 _CLIENT: Final[TypeAdapter[ClientIn]] = TypeAdapter(ClientMessage)
 CLIENT_TYPES: Final = ("hello", "action", "seed", "next_deal", "undo", "ping")
 
 
 def parse_client(text: str | bytes) -> ClientIn:
-    """Check size, JSON and schema, in that order; raise ``ProtocolError`` on the first failure."""
+    """Check size, JSON and schema, in that order; raise ``ProtocolError`` on the first failure.
+
+    ``bytes`` is a binary frame: refused (``bad_json``), whatever it holds, since the
+    protocol is JSON text.  So is JSON nested deeper than ``MAX_DEPTH`` (no message
+    has more than two levels; the parser would recurse once per level) and the
+    non-JSON numbers ``NaN`` and ``Infinity`` Python's parser would accept.
+    """
     raw = text.encode() if isinstance(text, str) else text
     if len(raw) > MAX_MESSAGE:
         raise ProtocolError(
             Code.TOO_LARGE, f"the message has {len(raw)} bytes; the limit is {MAX_MESSAGE}"
         )
+    if isinstance(text, bytes):
+        raise ProtocolError(
+            Code.BAD_JSON, "the message is a binary frame: send JSON in a text frame"
+        )
+    if too_deep(text):
+        raise ProtocolError(
+            Code.BAD_JSON, f"the message is JSON nested deeper than {MAX_DEPTH} levels"
+        )
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        data = json.loads(text, parse_constant=_not_a_number)
+    except ValueError as error:  # json.JSONDecodeError and _not_a_number's refusal
         raise ProtocolError(Code.BAD_JSON, f"the message is not JSON: {error}") from None
     if not isinstance(data, dict):
         raise ProtocolError(Code.BAD_SCHEMA, "a message is a JSON object")

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -44,6 +43,7 @@ from .. import i18n
 from ..core import FoxtrotError, from_record, parse_record
 from .lobby import Lobby, server_record
 from .protocol import Code, ProtocolError
+from .workers import process_pool
 
 #: The search budget of one reviewed move: the terminal game's (iterations, CPU seconds).
 ITERATIONS: Final = 150
@@ -118,21 +118,32 @@ class Reviewer:
         self._pool: ProcessPoolExecutor | None = None
         self._done: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self._running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
+        #: The (table, seat) pairs with a search in progress: at most one each.
+        self._seats: set[tuple[str, int]] = set()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = process_pool(1)
         return self._pool
 
     async def review(
         self, key: Key, record: Mapping[str, Any], seat: int, lang: str, deal: int | None
     ) -> dict[str, Any]:
-        """The review for ``key``: kept, in progress (shared), or started in the worker."""
+        """The review for ``key``: kept, in progress (shared), or started in the worker.
+
+        A seat has at most one search in progress (one worker serves the whole
+        server): asking for another meanwhile is refused with ``busy``.
+        """
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
         running = self._running.get(key)
+        asker = (key[0], key[1])  # the table and seat asking
+        if running is None and asker in self._seats:
+            raise ProtocolError(
+                Code.BUSY,
+                f"a review for seat {key[1]} is being computed: ask again once it is done",
+            )
         if running is None:
             loop = asyncio.get_running_loop()
             running = asyncio.ensure_future(
@@ -141,7 +152,13 @@ class Reviewer:
                 )
             )
             self._running[key] = running
-            running.add_done_callback(lambda _: self._running.pop(key, None))
+            self._seats.add(asker)
+
+            def done(_: object) -> None:
+                self._running.pop(key, None)
+                self._seats.discard(asker)
+
+            running.add_done_callback(done)
         result: dict[str, Any] = await asyncio.shield(running)
         self._done[key] = result
         while len(self._done) > CACHE:

@@ -11,7 +11,9 @@ exits with status 0.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
+import json
 import signal
 import socket
 import sys
@@ -21,6 +23,7 @@ from typing import Any, Final
 
 import uvicorn
 from fastapi import FastAPI
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 
 class Server(uvicorn.Server):
@@ -72,15 +75,83 @@ class Server(uvicorn.Server):
 SWITCH_INTERVAL: Final = 0.0005
 
 
-def serve(app: FastAPI, host: str, port: int) -> None:
-    """Serve ``app`` until Ctrl-C or SIGTERM."""
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    config = uvicorn.Config(
-        app,
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """What one client may cost the HTTP server (docs/protocol.md, "Limits"; ``foxtrot serve``).
+
+    - ``header_bytes``: a request's line and headers; beyond, the request is answered
+      431 (``HeaderLimit``), or 400 by h11 when its buffer of an unfinished request
+      fills first, and the connection is closed.  The HTTP parser is h11 for this:
+      uvicorn's default, httptools, buffers headers of any size (20 MB were accepted).
+    - ``keep_alive``: seconds an idle HTTP connection is kept open between requests.
+    - ``connections``: once this many connections (WebSockets included) are open, or
+      this many requests are in progress, a new HTTP request gets 503 at once instead of
+      queueing (uvicorn's ``limit_concurrency``; a WebSocket upgrade is not refused).
+    - ``ws_bytes``: the largest WebSocket frame; a larger one closes the socket (1009).
+    """
+
+    header_bytes: int = 16 * 1024
+    keep_alive: int = 5
+    connections: int = 8192
+    ws_bytes: int = 65536
+
+
+class HeaderLimit:
+    """ASGI middleware: a request whose line and headers pass ``limit`` bytes is refused.
+
+    h11 bounds what it buffers of an *incomplete* request (so memory stays bounded),
+    but a whole request that arrives in one read (up to 256 KiB) passes it; this
+    check makes the limit exact.  HTTP: 431 with an ``Error`` body; a WebSocket
+    upgrade: closed before it is accepted (uvicorn answers 403).
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        size = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        size += sum(len(name) + len(value) + 4 for name, value in scope["headers"])
+        if size <= self.limit:
+            await self.app(scope, receive, send)
+            return
+        message = f"the request's line and headers have {size} bytes; the limit is {self.limit}"
+        if scope["type"] == "websocket":
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008, "reason": "headers too large"})
+            return
+        body = json.dumps(
+            {"type": "error", "code": "too_large", "message": message, "id": None}
+        ).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]
+        await send({"type": "http.response.start", "status": 431, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+def config(app: FastAPI, host: str, port: int, limits: Limits = Limits()) -> uvicorn.Config:
+    """uvicorn's configuration of ``foxtrot serve``: h11 with the limits, no access log."""
+    return uvicorn.Config(
+        HeaderLimit(app, limits.header_bytes),
         host=host,
         port=port,
         log_level="warning",
-        ws_max_size=65536,
+        http="h11",
+        h11_max_incomplete_event_size=limits.header_bytes,
+        timeout_keep_alive=limits.keep_alive,
+        limit_concurrency=limits.connections,
+        ws_max_size=limits.ws_bytes,
         access_log=False,
     )
-    Server(config, app).run()
+
+
+def serve(app: FastAPI, host: str, port: int, limits: Limits = Limits()) -> None:
+    """Serve ``app`` until Ctrl-C or SIGTERM."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    Server(config(app, host, port, limits), app).run()

@@ -1,0 +1,142 @@
+"""The bounds of what one client may cost: the hello deadline, names, one search per seat.
+
+(The HTTP server's own limits, header size, keep-alive and connections, are tested on a
+real ``foxtrot serve`` in test_web_hostile.py.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi import WebSocketDisconnect
+
+from foxtrot.cli.main import build_parser
+from foxtrot.web import review
+from foxtrot.web.app import HELLO_SECONDS
+from foxtrot.web.protocol import ProtocolError
+from foxtrot.web.running import Limits
+
+from .web_support import create, server
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_a_socket_without_a_hello_is_closed_with_1008(sqlite_url: str) -> None:
+    with server(sqlite_url, hello_seconds=0.3) as client:
+        table = create(client)["table"]
+        with client.websocket_connect(f"/ws/tables/{table}") as silent:
+            start = time.monotonic()
+            error = json.loads(silent.receive_text())
+            assert error["code"] == "need_hello" and "0.3 s" in error["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                silent.receive_text()
+            assert closed.value.code == 1008
+            assert closed.value.reason == "no hello within 0.3 s of connecting"
+            assert 0.25 < time.monotonic() - start < 5
+        with client.websocket_connect(f"/ws/tables/{table}") as pinging:  # pings are no hello
+            pinging.send_text(json.dumps({"type": "ping"}))
+            assert json.loads(pinging.receive_text())["type"] == "pong"
+            assert json.loads(pinging.receive_text())["code"] == "need_hello"
+        with client.websocket_connect(f"/ws/tables/{table}") as refused:  # a refused hello
+            refused.send_text(json.dumps({"type": "hello", "token": "not-a-token"}))
+            assert json.loads(refused.receive_text())["code"] == "bad_token"
+            assert json.loads(refused.receive_text())["code"] == "need_hello"
+        with client.websocket_connect(f"/ws/tables/{table}") as polite:
+            polite.send_text(json.dumps({"type": "hello"}))
+            time.sleep(0.6)  # past the deadline: it said hello, it stays
+            polite.send_text(json.dumps({"type": "ping"}))
+            kinds: list[str] = []
+            while not kinds or kinds[-1] != "pong":
+                kinds.append(json.loads(polite.receive_text())["type"])
+            assert "error" not in kinds
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("", "at least 1 character"),
+        ("x" * 41, "at most 40 characters"),
+        ("   ", "is empty"),
+        ("Ann\x1b[31m", "U+001B, a control character"),
+        ("Ann\nBob", "U+000A, a control character"),
+        ("Ann\u2028Bob", "U+2028, a control character"),
+    ],
+)
+def test_an_unfit_name_is_a_422_that_says_why(sqlite_url: str, name: str, said: str) -> None:
+    with server(sqlite_url) as client:
+        table = create(client)["table"]
+        answer = client.post(f"/api/tables/{table}/join", json={"name": name})
+        assert answer.status_code == 422, answer.text
+        error = answer.json()
+        assert error["code"] == "bad_schema" and error["message"].startswith("name: ")
+        assert said in error["message"], error
+        plan = [{"kind": "easy", "name": name}, {}]
+        answer = client.post("/api/tables", json={"seats": plan})
+        assert answer.status_code == 422 and said in answer.json()["message"], answer.text
+        assert answer.json()["message"].startswith("seats.0.name: ")
+        assert client.get(f"/api/tables/{table}").json()["seats"][0]["taken"] is False
+
+
+def test_a_name_of_40_characters_with_spaces_inside_is_fit(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        table = create(client)["table"]
+        name = " Анна-Мария " + "é" * 28
+        assert len(name) == 40
+        answer = client.post(f"/api/tables/{table}/join", json={"name": name})
+        assert answer.status_code == 200, answer.text
+        assert client.get(f"/api/tables/{table}").json()["seats"][0]["name"] == name
+
+
+def test_a_seat_has_one_review_search_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[tuple[int, int | None]] = []
+
+    def slow_review(
+        _record: Any, seat: int, _lang: str, deal: int | None, _budget: Any
+    ) -> dict[str, Any]:
+        started.append((seat, deal))
+        time.sleep(0.3)
+        return {"seat": seat, "deal": deal}
+
+    class ThreadReviewer(review.Reviewer):
+        def _executor(self) -> Any:
+            return ThreadPoolExecutor(max_workers=4)
+
+    monkeypatch.setattr(review, "review_json", slow_review)
+
+    async def main() -> list[Any]:
+        reviewer = ThreadReviewer()
+
+        def ask(seat: int, deal: int) -> Any:
+            return reviewer.review(("t", seat, deal, "en"), {}, seat, "en", deal)
+
+        first = asyncio.ensure_future(ask(0, 0))
+        await asyncio.sleep(0.05)
+        results = list(
+            await asyncio.gather(ask(0, 1), ask(0, 0), ask(1, 0), first, return_exceptions=True)
+        )
+        results.append(await ask(0, 1))  # the seat's search is over: the next one may start
+        return results
+
+    other_deal, same, other_seat, first, later = asyncio.run(main())
+    assert isinstance(other_deal, ProtocolError) and other_deal.code.value == "busy"
+    assert "seat 0" in other_deal.message
+    assert same == first == {"seat": 0, "deal": 0}  # the same review is shared, not refused
+    assert other_seat == {"seat": 1, "deal": 0}
+    assert later == {"seat": 0, "deal": 1}
+    assert sorted(started) == [(0, 0), (0, 1), (1, 0)]
+
+
+def test_the_command_line_defaults_are_the_servers() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert args.hello_seconds == HELLO_SECONDS
+    limits = Limits()
+    assert (args.max_header_bytes, args.keep_alive_seconds, args.max_connections) == (
+        limits.header_bytes,
+        limits.keep_alive,
+        limits.connections,
+    )
