@@ -249,12 +249,14 @@ class TableActor:
         names = self.state.names if self.state is not None else ()
         seat_names = [info.name or "" for info in self.seats]
         engine = narration(entry.events, names, lang)
-        own = server_narration(entry.kind, entry.data, seat_names, lang)
+        heard = narration(entry.events, names, lang, words=True)
+        own = server_narration(entry.kind, entry.data, seat_names, lang)  # names no card
         return EventOut(
             seq=entry.seq,
             kind=entry.kind,
             data=self._public(entry),
             text=own + engine if entry.kind == "deal" else engine + own,
+            spoken=own + heard if entry.kind == "deal" else heard + own,
             view=None if catchup else self._view(seat),
             catchup=catchup,
         ).model_dump_json()

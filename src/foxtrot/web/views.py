@@ -113,9 +113,11 @@ def event_data(event: Event) -> dict[str, Any]:
     raise TypeError(f"not an event: {event!r}")
 
 
-def narration(events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
-    """The events in words, from the existing catalogs (en, ru, uk)."""
-    return [line for event in events for line in narrate(event, names, lang)]
+def narration(
+    events: Sequence[Event], names: Sequence[str], lang: str, *, words: bool = False
+) -> list[str]:
+    """The events in words, from the catalogs (en, ru, uk); ``words``: the cards in words too."""
+    return [line for event in events for line in narrate(event, names, lang, words=words)]
 
 
 def server_narration(
