@@ -62,7 +62,7 @@ def test_steps_and_jumps_as_the_seat_saw_it(page: Page, api: Api, match: Match) 
     assert page.inner_text(".replay-text").split("\n") == step["text"]
     assert _cards(page, ".replay-pile .pile-card") == step["view"]["pile"]
     assert Counter(_cards(page, ".replay-cards li")) == Counter(step["hand"])
-    assert step["text"][0] in page.inner_text("#live-polite")
+    assert step["spoken"][0] in page.inner_text("#live-polite")  # the cards in words
     page.click(".replay-prev")
     assert _position(page) == f"Deal 1, move 2 of {moves}."
     # the keyboard: arrows step, End goes to the end of the deal, where the score sheet is
