@@ -12,6 +12,9 @@ import pytest
 from foxtrot import __version__
 from foxtrot.cli.console import Console
 from foxtrot.cli.main import main
+from foxtrot.core import CardPlayed, PlayResult
+from foxtrot.core import replay as replay_steps
+from foxtrot.i18n import card_slots, catalog, seat_name
 
 
 @pytest.mark.parametrize(
@@ -29,16 +32,17 @@ def test_rules_in_each_language(
     text = capsys.readouterr().out
     assert text.startswith(title)
     assert word in text.lower()
-    for option in (
-        "take",
-        "forced_foxtrot",
-        "leftover_pile",
-        "most_cards_tie",
-        "target",
-        "last_taker",
-        "match",
-    ):
-        assert option in text, option
+    options = ("take", "forced_foxtrot", "leftover_pile", "most_cards_tie", "last_taker", "match")
+    if lang == "en":  # the names of the command line
+        for option in (*options, "target"):
+            assert option in text, option
+        return
+    cat = catalog(lang)  # the options in words, as the setup screen and the page name them
+    for key in ("tui_setup_take", "tui_setup_forced", "tui_setup_leftover", "tui_setup_tie"):
+        assert cat.text(key) in text, key
+    for key in ("tui_take_match", "tui_take_any"):
+        assert cat.text(key) in text, key
+    assert not any(option in text for option in options)
 
 
 def test_simulate_writes_valid_records_and_statistics(
@@ -172,6 +176,38 @@ def test_replay_tells_the_match(
     assert len(lines) >= plays  # one line per action, plus score lines
     winner = data["names"][data["winner"]]
     assert winner in out.splitlines()[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_replay_words_tells_the_cards_in_words_in_their_case(
+    tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--print --words``: the narration as a screen reader hears it, every card in words in
+    the case its sentence needs ("кладёт даму пик"), the same lines as the short narration."""
+    path = _one_record(tmp_path)
+    capsys.readouterr()
+    assert main(["replay", str(path), "--lang", lang, "--print", "--hands"]) == 0
+    short = capsys.readouterr().out.splitlines()
+    assert main(["replay", str(path), "--lang", lang, "--print", "--words", "--hands"]) == 0
+    words = capsys.readouterr().out.splitlines()
+    assert len(words) == len(short)
+    assert not any(glyph in line for line in words for glyph in "♠♥♦♣")
+    data = json.loads(path.read_text())
+    names = [seat_name(name, lang) for name in data["names"]]
+    state = replay_steps(data)
+    laid = 0
+    for step in state:
+        for event in step.events:
+            if isinstance(event, CardPlayed) and event.result is PlayResult.LAID:
+                line = catalog(lang).text(
+                    "plays", name=names[event.seat], **card_slots(event.card, lang, words=True)
+                )
+                assert line in words, line
+                laid += 1
+    assert laid > 10
+    if lang == "ru":  # never the nominative after "кладёт": «кладёт дама пик»
+        for rank in ("двойка", "дама", "валет", "король", "туз", "десятка"):
+            assert not any(f"кладёт {rank} " in line for line in words), rank
 
 
 def test_replay_refuses_a_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,7 +46,7 @@ def test_a_po_file_edited_after_compiling_makes_its_mo_file_stale(tmp_path: Path
     shutil.copytree(po.LOCALE, tmp_path / "locale")
     path = po.po_path("ru", tmp_path / "locale")
     text = path.read_text("utf-8")
-    path.write_text(text.replace("{name} кладёт {card}.", "{name} ходит {card}."), "utf-8")
+    path.write_text(text.replace("{name} кладёт {card_acc}.", "{name} ходит {card_acc}."), "utf-8")
     assert po.stale("ru", tmp_path / "locale")
     assert not po.stale("uk", tmp_path / "locale")
     assert po.main(["--check", "--locale", str(tmp_path / "locale")]) == 1
@@ -74,13 +74,30 @@ def test_a_missing_or_extra_message_is_found() -> None:
 
 def test_a_placeholder_that_differs_from_english_is_found() -> None:
     found = _spoiled(
-        "ru", lambda text: text.replace("{name} кладёт {card}.", "{who} кладёт {card}.")
+        "ru", lambda text: text.replace("{name} кладёт {card_acc}.", "{who} кладёт {card_acc}.")
     )
-    assert found == ["ru: 'plays' (text) has placeholders ['card', 'who'], en has ['card', 'name']"]
+    assert found == [
+        "ru: 'plays' (text) has placeholders ['card_acc', 'who'], en has ['card_acc', 'name']"
+    ]
+    found = _spoiled(
+        "ru", lambda text: text.replace("{name} кладёт {card_acc}.", "{name} кладёт {card_dat}.")
+    )
+    assert found == [
+        "ru: 'plays' (text) has placeholders ['card_dat', 'name'], en has ['card_acc', 'name']"
+    ]
     found = _spoiled("uk", lambda text: text.replace('"{n} карти"', '"карти"', 1))
     assert found == ["uk: 'cards' (few) has placeholders [], en has ['n']"]
-    found = _spoiled("en", lambda text: text.replace('"{name} plays {card}."', '"{name plays."'))
+    found = _spoiled(
+        "en", lambda text: text.replace('"{name} plays {card_acc}."', '"{name plays."')
+    )
     assert len(found) == 1 and "'plays' (text): not a valid format string" in found[0]
+
+
+def test_a_card_slot_may_take_another_case_than_in_english() -> None:
+    """Each language puts the card in the case its sentence needs: only the slots must match."""
+    assert po.slots({"card_acc", "name"}) == po.slots({"card", "name"}) == {"card", "name"}
+    found = _spoiled("uk", lambda text: text.replace("{name} кладе {card_acc}.", "{name}: {card}."))
+    assert found == []
 
 
 def test_a_counted_message_lacking_a_cldr_category_is_found() -> None:
@@ -105,7 +122,9 @@ def test_a_wrong_plural_header_an_empty_fuzzy_or_doubled_message_is_found() -> N
     assert f"uk: 'cards' has 3 forms; uk needs one for each CLDR category: {forms}" in found
     found = _spoiled("uk", lambda text: text.replace('"Language: uk\\n"', '"Language: ru\\n"'))
     assert found == ["uk: the Language header must be 'uk', not ru"]
-    found = _spoiled("ru", lambda text: text.replace('msgstr "{name} кладёт {card}."', 'msgstr ""'))
+    found = _spoiled(
+        "ru", lambda text: text.replace('msgstr "{name} кладёт {card_acc}."', 'msgstr ""')
+    )
     assert found == ["ru: 'plays' lacks its text form"]
     found = _spoiled(
         "ru", lambda text: text.replace('\nmsgid "plays"', '\n#, fuzzy\nmsgid "plays"')

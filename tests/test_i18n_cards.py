@@ -12,8 +12,10 @@ import pytest
 
 from foxtrot.core import CARDS, Card, CardPlayed, PlayResult, parse_cards
 from foxtrot.i18n import (
+    CASES,
     LANGUAGES,
     card_name,
+    card_slots,
     card_text,
     cards_text,
     catalog,
@@ -21,6 +23,7 @@ from foxtrot.i18n import (
     seat_name,
 )
 from foxtrot.narrate import narrate
+from foxtrot.web.page import catalog_payload
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 LABELS = {
@@ -71,7 +74,7 @@ def test_an_unknown_language_is_refused() -> None:
 def test_narration_shows_cards_in_the_catalog_short_form() -> None:
     event = CardPlayed(seat=0, card=Card.parse("QS"), result=PlayResult.LAID, taken=())
     assert narrate(event, ["Ann", "Bob"], "ru") == [
-        catalog("ru").text("plays", name="Ann", card="Д♠")
+        catalog("ru").text("plays", name="Ann", card_acc="Д♠")
     ]
 
 
@@ -86,3 +89,49 @@ def test_computer_seats_are_named_in_the_viewers_language() -> None:
     event_names = [english, "Ann"]
     event = CardPlayed(seat=0, card=Card.parse("10H"), result=PlayResult.LAID, taken=())
     assert narrate(event, event_names, "ru")[0].startswith("Компьютер 2 (средний) ")
+
+
+@pytest.mark.parametrize(
+    ("card", "lang", "forms"),
+    [
+        ("KD", "ru", ("король бубен", "короля бубен", "короля бубен", "королём бубен")),
+        ("QS", "ru", ("дама пик", "даму пик", "дамы пик", "дамой пик")),
+        ("3D", "uk", ("трійка бубон", "трійку бубон", "трійки бубон", "трійкою бубон")),
+        ("JD", "uk", ("валет бубон", "валета бубон", "валета бубон", "валетом бубон")),
+        ("QS", "en", ("Queen of spades", *["the Queen of spades"] * 3)),
+    ],
+)
+def test_a_card_in_words_in_every_case(card: str, lang: str, forms: tuple[str, ...]) -> None:
+    the_card = Card.parse(card)
+    assert tuple(card_name(the_card, lang, case) for case in CASES) == forms
+    slots = card_slots(the_card, lang, words=True)
+    assert [slots[f"card_{case}"] for case in CASES] == list(forms)
+    assert slots["card"] == forms[0] == card_name(the_card, lang)
+    short = card_slots(the_card, lang)
+    assert set(short.values()) == {card_text(the_card, lang)}  # the screen: one short text
+    with pytest.raises(ValueError, match="unknown case 'dat'"):
+        card_name(the_card, lang, "dat")
+
+
+def test_the_page_gets_every_card_in_every_case() -> None:
+    data = catalog_payload("ru")
+    assert data["cards"]["KD"] == ["К♦", "король бубен"]  # cardName(code): the nominative
+    assert data["card_cases"]["KD"] == {
+        "nom": "король бубен",
+        "acc": "короля бубен",
+        "gen": "короля бубен",
+        "ins": "королём бубен",
+    }
+    assert set(data["card_cases"]) == {str(card) for card in CARDS}
+
+
+def test_narration_in_words_puts_the_card_in_its_case() -> None:
+    laid = CardPlayed(seat=0, card=Card.parse("8S"), result=PlayResult.LAID, taken=())
+    assert narrate(laid, ["Аня", "Боря"], "ru", words=True) == ["Аня кладёт восьмёрку пик."]
+    assert narrate(laid, ["Аня", "Боря"], "ru") == ["Аня кладёт 8♠."]
+    took = CardPlayed(
+        seat=1, card=Card.parse("JD"), result=PlayResult.TOOK, taken=tuple(parse_cards("JD 4C 5C"))
+    )
+    assert narrate(took, ["Аня", "Богдан"], "uk", words=True) == [
+        "Богдан забирає стос валетом бубон (3 карти)."
+    ]

@@ -1,10 +1,16 @@
-"""Events in words, for the command line and the terminal game (rule V1: public only)."""
+"""Events in words, for the command line and the terminal game (rule V1: public only).
+
+A line shows its cards in short (``Д♠``) for the screen, or, with ``words=True``, in words in
+the case its sentence needs, as a screen reader says it ("Аня кладёт даму пик"): the page's
+live region and ``foxtrot replay --print --words``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from .core import (
+    Card,
     CardPlayed,
     DealEnded,
     DealStarted,
@@ -14,12 +20,21 @@ from .core import (
     PlayResult,
     Redealt,
 )
-from .i18n import card_text, catalog, seat_name
+from .i18n import card_slots, catalog, seat_name
 
 
-def narrate(event: Event, names: Sequence[str], lang: str = "en") -> list[str]:
-    """The lines that tell ``event``: one for a move, a few for the end of a deal."""
+def narrate(
+    event: Event, names: Sequence[str], lang: str = "en", *, words: bool = False
+) -> list[str]:
+    """The lines that tell ``event``: one for a move, a few for the end of a deal.
+
+    ``words``: the cards in words, each in its sentence's case, instead of in short.
+    """
     cat = catalog(lang)
+
+    def card(value: Card) -> dict[str, str]:
+        return card_slots(value, lang, words=words)
+
     names = [seat_name(name, lang) for name in names]  # a computer seat in this language
     match event:
         case DealStarted():
@@ -28,27 +43,23 @@ def narrate(event: Event, names: Sequence[str], lang: str = "en") -> list[str]:
                     "deal_started",
                     deal=event.deal + 1,
                     dealer=names[event.dealer],
-                    card=card_text(event.upturned, lang),
+                    **card(event.upturned),
                     first=names[event.first],
                 )
             ]
         case CardPlayed(result=PlayResult.LAID):
-            return [cat.text("plays", name=names[event.seat], card=card_text(event.card, lang))]
+            return [cat.text("plays", name=names[event.seat], **card(event.card))]
         case CardPlayed(result=PlayResult.TOOK):
             return [
                 cat.text(
                     "plays_and_takes",
                     name=names[event.seat],
-                    card=card_text(event.card, lang),
+                    **card(event.card),
                     cards=cat.count("cards", len(event.taken)),
                 )
             ]
         case CardPlayed():
-            return [
-                cat.text(
-                    event.result.value, name=names[event.seat], card=card_text(event.card, lang)
-                )
-            ]
+            return [cat.text(event.result.value, name=names[event.seat], **card(event.card))]
         case PileTaken():
             return [
                 cat.text(
@@ -57,11 +68,7 @@ def narrate(event: Event, names: Sequence[str], lang: str = "en") -> list[str]:
             ]
         case Redealt():
             return [
-                cat.text(
-                    "redealt",
-                    cards=cat.count("cards", event.cards_each),
-                    stock=cat.count("stock_left", event.stock),
-                )
+                cat.count("redealt", event.cards_each, stock=cat.count("stock_left", event.stock))
             ]
         case DealEnded():
             lines = [cat.text("deal_ended", deal=event.deal + 1)]

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from foxtrot.web.page import catalog_payload
+
 from .browser_support import Api
 from .conftest import NewContext
 
@@ -199,8 +201,8 @@ def test_two_people_play_a_match_one_reloads(new_context: NewContext, artifacts:
 @pytest.mark.parametrize(
     ("lang", "your_turn", "plays", "suits"),
     [
-        ("ru", "Ваш ход.", "(кладёт|делает)", ("пик", "червей", "бубен", "треф")),
-        ("uk", "Ваш хід.", "(кладе|робить)", ("пік", "чирв", "бубон", "треф")),
+        ("ru", "Ваш ход.", "(кладёт|делает|забирает)", ("пик", "червей", "бубен", "треф")),
+        ("uk", "Ваш хід.", "(кладе|робить|забирає)", ("пік", "чирв", "бубон", "треф")),
     ],
 )
 def test_keyboard_play_in_russian_and_ukrainian(  # noqa: PLR0917 (fixtures and parameters)
@@ -222,8 +224,11 @@ def test_keyboard_play_in_russian_and_ukrainian(  # noqa: PLR0917 (fixtures and 
     label = page.locator("#hand button").first.get_attribute("aria-label") or ""
     assert any(suit in label for suit in suits), label  # «дама пик», not «Д♠»
     play_one(page, "1")
-    # "Ann кладёт …", or "Ann делает фокстрот картой …" when the card makes a foxtrot
-    said = re.compile(f"Ann {plays}[^.]*{re.escape(label)}")
+    # "Ann кладёт даму пик", "Ann делает фокстрот дамой пик", "Ann забирает стопку дамой пик":
+    # the card in the case of its sentence, never the nominative «дама пик» of its label
+    (code,) = [code for code, (_, name) in catalog_payload(lang)["cards"].items() if name == label]
+    cases = catalog_payload(lang)["card_cases"][code]
+    said = re.compile(f"Ann {plays}[^.]* ({re.escape(cases['acc'])}|{re.escape(cases['ins'])})")
     expect(page.locator("#live-polite")).to_contain_text(said)
     assert my_turn_or_over(page)
     page.keyboard.press("ArrowRight")
@@ -337,7 +342,7 @@ def test_language_switch_at_the_table(new_context: NewContext, api: Api) -> None
     expect(page.locator("#hand-title")).to_contain_text("Ваші карти")
     page.locator("#hand button").first.focus()
     play_one(page, "Enter")
-    expect(page.locator("#log-list")).to_contain_text(re.compile("Ann (кладе|робить)"))
+    expect(page.locator("#log-list")).to_contain_text(re.compile("Ann (кладе|робить|забирає)"))
 
 
 def test_an_unknown_seat_token_is_dropped_for_watching(new_context: NewContext, api: Api) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from .browser_support import Api, open_after_match
 
@@ -62,7 +62,7 @@ def test_steps_and_jumps_as_the_seat_saw_it(page: Page, api: Api, match: Match) 
     assert page.inner_text(".replay-text").split("\n") == step["text"]
     assert _cards(page, ".replay-pile .pile-card") == step["view"]["pile"]
     assert Counter(_cards(page, ".replay-cards li")) == Counter(step["hand"])
-    assert step["text"][0] in page.inner_text("#live-polite")
+    assert step["spoken"][0] in page.inner_text("#live-polite")  # the cards in words
     page.click(".replay-prev")
     assert _position(page) == f"Deal 1, move 2 of {moves}."
     # the keyboard: arrows step, End goes to the end of the deal, where the score sheet is
@@ -149,10 +149,14 @@ def test_the_replay_speaks_russian(page: Page, api: Api, match: Match) -> None:
     data = _replay(api, table, token, "ru")
     open_after_match(page, table, token, "ru")
     assert page.get_attribute("html", "lang") == "ru"
-    assert page.inner_text(".replay h3") == "Повтор партии"
+    assert page.inner_text(".replay h3") == "Повтор матча"
     page.click(".replay-next")
     step = data["deals"][0]["steps"][0]
     assert page.inner_text(".replay-text").split("\n") == step["text"]
+    # the same lines for a screen reader: the card in words, in its sentence's case
+    assert len(step["spoken"]) == len(step["text"]) and step["spoken"] != step["text"]
+    assert not any(glyph in " ".join(step["spoken"]) for glyph in "♠♥♦♣")
+    expect(page.locator("#live-polite")).to_contain_text(step["spoken"][0])
     assert _position(page) == f"Раздача 1, ход 1 из {len(data['deals'][0]['steps'])}."
     assert (
         data["deals"][0]["steps"][0]["text"]

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from foxtrot.i18n import catalog, messages
+from foxtrot.core import Card
+from foxtrot.i18n import card_slots, catalog, messages
 
 from .web_support import Message, Player, create, join, player, server
 
@@ -90,6 +91,22 @@ def test_every_server_event_is_narrated_in_each_language(tmp_path: Any) -> None:
     deal_line = kinds["en"]["deal"][0]["text"][0]
     assert "1 player's seed" in deal_line  # Ann's seed counted, the computer gave none
     assert "ab" * 16 not in " ".join(deal_line)  # the seed itself is in data, not in words
+    # the same lines as a screen reader says them: the cards in words, in their sentence's case
+    laid = 0
+    for message in kinds["ru"]["action"]:
+        assert len(message["spoken"]) == len(message["text"]), message
+        for event in message["data"].get("events", []):
+            if event["event"] == "card_played" and event["result"] == "laid":
+                name = ["Ann", "Bob"][event["seat"]]
+                card = Card.parse(event["card"])
+                words = card_slots(card, "ru", words=True)
+                assert catalog("ru").text("plays", name=name, **words) in message["spoken"]
+                assert (
+                    catalog("ru").text("plays", name=name, **card_slots(card, "ru"))
+                    in (message["text"])
+                )
+                laid += 1
+    assert laid > 3
 
 
 def test_leaving_before_the_start_is_narrated(tmp_path: Any) -> None:

@@ -52,7 +52,7 @@ from typing import Any, Final
 
 from ..core import Action, Observation, Phase, PlayResult, from_record, replay
 from ..core.kernel import FOXTROT_BONUS
-from ..i18n import card_text, catalog
+from ..i18n import card_slots, card_text, catalog
 from .counting import QUEEN_OF_SPADES, CardCount, card_count, percent
 from .expert import Analysis, ExpertBot
 from .greedy import Effect, effects
@@ -129,10 +129,10 @@ def _reason(
         n = len(effect.taken)
         if effect.points < 0 and QUEEN_OF_SPADES in effect.taken:
             return cat.count(
-                "coach_takes_loss", n, card=card_text(QUEEN_OF_SPADES, lang), points=effect.points
+                "coach_takes_loss", n, **card_slots(QUEEN_OF_SPADES, lang), points=effect.points
             )
         if len(pile) == 1:
-            return cat.text("coach_takes_lone", card=card_text(pile[0], lang))
+            return cat.text("coach_takes_lone", **card_slots(pile[0], lang))
         if effect.points > 0:
             return cat.count("coach_takes_points", effect.points)
         return cat.count("coach_takes_cards", n)
@@ -141,22 +141,22 @@ def _reason(
     if QUEEN_OF_SPADES in pile and any(
         QUEEN_OF_SPADES in other.taken for other in others if other.action != effect.action
     ):
-        return cat.text("coach_avoids", card=card_text(QUEEN_OF_SPADES, lang))
+        return cat.text("coach_avoids", **card_slots(QUEEN_OF_SPADES, lang))
     if card == QUEEN_OF_SPADES:
-        return cat.text("coach_poisons", card=card_text(card, lang))
+        return cat.text("coach_poisons", **card_slots(card, lang))
     # the pile after the move; empty when the move ended the deal (the card was laid on it)
     after = effect.pile or (*pile, card)
     if len(after) == 1:
         risk = count.lone_card_risk[card.rank]
         if risk <= 0.0:
-            return cat.text("coach_lone_safe", card=card_text(card, lang))
-        return cat.text("coach_lone_risk", card=card_text(card, lang), pct=percent(risk))
+            return cat.text("coach_lone_safe", **card_slots(card, lang))
+        return cat.text("coach_lone_risk", **card_slots(card, lang), pct=percent(risk))
     if len(pile) == 1:
         return cat.text("coach_no_lone")
     worth = sum(other.points for other in after)
     if worth <= 0:
         return cat.text("coach_nothing_to_take")
-    return cat.count("coach_lays", len(after), card=card_text(card, lang), points=worth)
+    return cat.count("coach_lays", len(after), **card_slots(card, lang), points=worth)
 
 
 def _explain(obs: Observation, action: Action, lang: str, count: CardCount) -> str:
@@ -210,7 +210,7 @@ def alternative_text(action: Action, lang: str = "en") -> str:
     cat = catalog(lang)
     if action.card is None:
         return cat.text("coach_alt_take")
-    return cat.text("coach_alt_play", card=card_text(action.card, lang))
+    return cat.text("coach_alt_play", **card_slots(action.card, lang))
 
 
 def compared(

@@ -36,7 +36,7 @@ from typing import Final
 
 from ..core import Card, Observation, Rank, Suit
 from ..core.kernel import RANKS, holds_chance, redeal_size
-from ..i18n import card_text, catalog, rank_text, seat_name
+from ..i18n import catalog, rank_text, seat_name
 
 QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
 
@@ -97,11 +97,7 @@ class CardCount:
                 cat.count("coach_unseen_tens", self.unseen_tens),
                 cat.count("coach_unseen_jacks", self.unseen_jacks),
                 cat.count("coach_unseen_aces", self.unseen_aces),
-                cat.text(
-                    "coach_unseen_queens",
-                    n=self.unseen_queens_of_spades,
-                    card=card_text(QUEEN_OF_SPADES, lang),
-                ),
+                cat.count("coach_unseen_queens", self.unseen_queens_of_spades),
             )
         )
         found = [cat.text("coach_unseen", items=unseen), cat.count("coach_stock", self.stock)]

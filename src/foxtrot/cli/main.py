@@ -126,6 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
         dest="print_only",
         help="print the match in words even in a terminal (no step-by-step viewer)",
     )
+    rep.add_argument(
+        "--words",
+        action="store_true",
+        help="print the cards in words, as a screen reader says them (implies --print)",
+    )
 
     play = sub.add_parser("play", help="play a match in the terminal")
     add_table_options(play)
@@ -202,12 +207,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return records.check(args.files, out)
         if args.command == "replay":
             lang = args.lang or system_language()
-            viewer = not args.print_only and sys.stdin.isatty() and sys.stdout.isatty()
+            printed = args.print_only or args.words
+            viewer = not printed and sys.stdin.isatty() and sys.stdout.isatty()
             if viewer and missing("tui") is not None:
                 err.print("the step-by-step viewer needs: pip install 'foxtrot[tui]'")
                 viewer = False
             if not viewer:
-                return records.replay(args.file, lang, args.deal, args.hands, out)
+                return records.replay(args.file, lang, args.deal, args.hands, out, words=args.words)
             from ..tui.launch import run_replay  # noqa: PLC0415 (Textual only when used)
 
             data, _ = load_record(args.file)  # refuse a bad record before showing any of it

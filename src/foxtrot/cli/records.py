@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..core import FoxtrotError
 from ..core import replay as replay_steps
-from ..i18n import cards_text, catalog, seat_name
+from ..i18n import cards_name, cards_text, catalog, seat_name
 from ..narrate import narrate
 from ..storage import load_record
 from ..tui.session import seats_of
@@ -58,8 +58,21 @@ def _named(message: str, path: Path) -> str:
     return message if message.startswith(f"{path}: ") else f"{path}: {message}"
 
 
-def replay(path: Path, lang: str, only_deal: int | None, hands: bool, out: Console) -> int:
-    """Print the match recorded in ``path`` step by step, in words."""
+def replay(
+    path: Path,
+    lang: str,
+    only_deal: int | None,
+    hands: bool,
+    out: Console,
+    *,
+    words: bool = False,
+) -> int:
+    """Print the match recorded in ``path`` step by step, in words.
+
+    ``words``: the cards in words, each in the case its sentence needs, as a screen reader
+    hears the narration ("Аня кладёт даму пик"); else in short ("Аня кладёт Д♠").
+    """
+    show = cards_name if words else cards_text
     data, _ = load_record(path)  # refuse a bad record before printing any of it
     cat = catalog(lang)
     names = [seat_name(name, lang) for name in data["names"]]  # a server's computers in lang
@@ -70,18 +83,18 @@ def replay(path: Path, lang: str, only_deal: int | None, hands: bool, out: Conso
             continue
         if step.action is None:
             out.rule(cat.text("deal_header", deal=step.deal + 1))
-        for line in (text for event in step.events for text in narrate(event, names, lang)):
+        for line in (
+            text for event in step.events for text in narrate(event, names, lang, words=words)
+        ):
             out.print(line, markup=False)
         if step.action is None and hands:
             for seat, name in enumerate(names):
                 out.print(
-                    cat.text("hand_of", name=name, cards=cards_text(state.hand(seat), lang)),
+                    cat.text("hand_of", name=name, cards=show(state.hand(seat), lang)),
                     markup=False,
                 )
             stock = state.stock
-            out.print(
-                cat.text("stock_of", n=len(stock), cards=cards_text(stock, lang)), markup=False
-            )
+            out.print(cat.text("stock_of", n=len(stock), cards=show(stock, lang)), markup=False)
     if state is None:
         out.print(cat.text("no_deals"))
     elif state.winner is None:

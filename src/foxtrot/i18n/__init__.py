@@ -24,7 +24,7 @@ number.  A counted message gets its count as ``{n}``.
 ['1 карта', '2 карты', '5 карт', '11 карт', '21 карта', '22 карты', '25 карт']
 >>> catalog("uk").count("cards", 3)
 '3 карти'
->>> catalog("en").text("plays", name="Ann", card="Q♠")
+>>> catalog("en").text("plays", name="Ann", card_acc="Q♠")
 'Ann plays Q♠.'
 
 The cards in words and in short come from the catalogs too (the core knows only the
@@ -35,6 +35,21 @@ canonical notation of rule C4, ``QS``):
 ['Queen of spades', 'дама пик', 'дама пік']
 >>> card_text(Card.parse("JC"), "ru"), cards_text([Card.parse("10H"), Card.parse("AS")], "uk")
 ('В♣', '10♥ Т♠')
+
+A card in words takes the grammatical case its sentence needs: each rank has one form per case
+in the catalogs (``card_rank_name_K_acc``), and a message names the case of its card slot in
+the placeholder: ``{card}`` is the nominative, ``{card_acc}`` the accusative, ``{card_gen}``
+the genitive, ``{card_ins}`` the instrumental.  Each language picks the case its own sentence
+needs (the catalog check compares the slots, not their cases, with English).
+:func:`card_slots` gives a card's text for every slot at once, short or in words:
+
+>>> ru, king = catalog("ru"), Card.parse("KD")
+>>> ru.text("web_hint_play", **card_slots(king, "ru", words=True))
+'Тренер советует: сыграйте короля бубен.'
+>>> ru.text("web_hint_play", **card_slots(king, "ru"))
+'Тренер советует: сыграйте К♦.'
+>>> card_name(Card.parse("JC"), "uk", "ins")
+'валетом треф'
 """
 
 from __future__ import annotations
@@ -117,13 +132,13 @@ class Catalog:
         self._texts = frozenset(key for key, value in found.items() if isinstance(value, str))
         self._counted = frozenset(found) - self._texts
 
-    def text(self, key: str, **values: object) -> str:
+    def text(self, key: str, /, **values: object) -> str:
         """The message ``key`` with ``values`` filled in."""
         if key not in self._texts:
             raise KeyError(self._missing(key, counted=False))
         return self._translations.gettext(key).format(**values)
 
-    def count(self, key: str, n: int, **values: object) -> str:
+    def count(self, key: str, n: int, /, **values: object) -> str:
         """The counted message ``key`` in the plural form for ``n``, with ``n`` filled in.
 
         A negative count takes the form of its absolute value, as in CLDR: -1 point.
@@ -213,14 +228,60 @@ def cards_text(cards: Iterable[Card], lang: str) -> str:
     return " ".join(card_text(card, lang) for card in cards)
 
 
-def card_name(card: Card, lang: str) -> str:
-    """A card in words, as a screen reader says it: ``Queen of spades``, ``дама пик``."""
+#: The grammatical cases a card in words has (the suffix of a card slot: ``{card_acc}``):
+#: nominative, accusative, genitive, instrumental.  English has one form for all but the
+#: nominative: the card with its article, as a sentence names it ("plays the ten of hearts").
+CASES: Final = ("nom", "acc", "gen", "ins")
+#: The placeholder of a card slot: ``card``, or ``card_`` and a case.
+CARD_SLOT: Final = "card"
+
+
+def _case(case: str) -> str:
+    if case not in CASES:
+        raise ValueError(f"unknown case {case!r} (expected {', '.join(CASES)})")
+    return case
+
+
+def card_name(card: Card, lang: str, case: str = "nom") -> str:
+    """A card in words, as a screen reader says it, in ``case``: ``дама пик``, ``даму пик``."""
     cat = catalog(lang)
+    suffix = "" if _case(case) == "nom" else f"_{case}"
     return cat.text(
         "card_name",
-        rank=cat.text(f"card_rank_name_{card.rank.symbol}"),
+        rank=cat.text(f"card_rank_name_{card.rank.symbol}{suffix}"),
         suit=cat.text(f"card_suit_of_{card.suit.symbol}"),
     )
+
+
+def cards_name(cards: Iterable[Card], lang: str) -> str:
+    """Cards in words, in the nominative, separated by commas: ``десятка червей, дама пик``."""
+    return ", ".join(card_name(card, lang) for card in cards)
+
+
+def card_slots(card: Card, lang: str, *, words: bool = False) -> dict[str, str]:
+    """The card for every card slot a message may have (``card``, ``card_acc``, ...).
+
+    In short (``words=False``, the screen) every slot is the same ``Д♠``; in words (a screen
+    reader, ``foxtrot replay --words``) each slot is the card in its case.  Pass them all to
+    :meth:`Catalog.text`: a language's message uses the one its sentence needs.
+    """
+    if not words:
+        short = card_text(card, lang)
+        return {CARD_SLOT: short, **{f"{CARD_SLOT}_{case}": short for case in CASES}}
+    forms = {case: card_name(card, lang, case) for case in CASES}
+    return {CARD_SLOT: forms["nom"], **{f"{CARD_SLOT}_{case}": forms[case] for case in CASES}}
+
+
+def slot_case(placeholder: str) -> tuple[str, str]:
+    """A placeholder's slot and case: ``card_acc`` -> ``(card, acc)``, ``name`` -> ``(name, nom)``.
+
+    >>> slot_case("card_ins"), slot_case("card"), slot_case("cards")
+    (('card', 'ins'), ('card', 'nom'), ('cards', 'nom'))
+    """
+    base, _, case = placeholder.rpartition("_")
+    if base and case in CASES:
+        return base, case
+    return placeholder, "nom"
 
 
 #: The levels a computer seat may have (as named in ``tui_level_*``).

@@ -9,7 +9,8 @@ install needs no compiler.  After editing a PO file::
     python -m foxtrot.i18n.compile --new de   # start de.po: every key of en.po, untranslated
 
 The check refuses a message missing in a language or present only there, a placeholder set that
-differs from English, a counted message without a form for every CLDR plural category of its
+differs from English (a card slot's case aside: ``{card_acc}`` in Russian fills the slot of
+``{card}`` in English), a counted message without a form for every CLDR plural category of its
 language, an empty or fuzzy translation, a key defined twice, and a ``Plural-Forms`` header
 other than the one Babel compiles from CLDR's rule.
 """
@@ -30,7 +31,7 @@ from babel.messages.catalog import Message as PoMessage
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import DOMAIN, Translations, cldr
+from . import DOMAIN, Translations, cldr, slot_case
 
 LOCALE = Path(__file__).with_name("locale")
 REFERENCE = "en"
@@ -67,6 +68,15 @@ def compiled(text: str, lang: str) -> bytes:
 def fields(text: str) -> set[str]:
     """The names of the format fields of a message."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def slots(names: set[str]) -> set[str]:
+    """The slots of format fields, without their case: ``card_acc`` and ``card`` are ``card``.
+
+    A language puts a card in the case its own sentence needs, so only the slots must be the
+    same as in English, not their cases.
+    """
+    return {slot_case(name)[0] for name in names}
 
 
 def _key(message: PoMessage) -> str:
@@ -139,7 +149,7 @@ def problems(texts: Mapping[str, str]) -> list[str]:
             want = _placeholders(_forms(english), f"{REFERENCE}: {key!r}", [])
             for name, form in zip(names, forms, strict=False):
                 have = _placeholders([form], f"{where} ({name})", found)
-                if want is not None and have is not None and form and have != want:
+                if want is not None and have is not None and form and slots(have) != slots(want):
                     found.append(
                         f"{where} ({name}) has placeholders {sorted(have)}, {REFERENCE} has"
                         f" {sorted(want)}"

@@ -22,7 +22,7 @@ from textual.events import Resize
 from textual.worker import Worker, WorkerState
 
 from ..core import TAKE, Action, CardPlayed, Event, FoxtrotError, Phase, PileTaken, replay
-from ..i18n import card_text, catalog
+from ..i18n import card_slots, card_text, catalog
 from ..narrate import narrate
 from . import view
 from .resume import ResumeScreen
@@ -158,7 +158,7 @@ class PlayApp(App[str | None]):
             self.log_lines(deal_so_far(match.record(), self.lang))
         elif state.lot is not None:
             draws = ", ".join(
-                cat.text("tui_lot_draw", name=state.names[seat], card=card_text(card, self.lang))
+                cat.text("tui_lot_draw", name=state.names[seat], **card_slots(card, self.lang))
                 for rnd in state.lot.rounds
                 for seat, card in rnd
             )

@@ -24,7 +24,7 @@ from textual.worker import Worker, WorkerState
 from ..bots.coach import card_count, review, suggest, summary
 from ..bots.verdict import verdicts
 from ..core import Action, Observation, ScoreLine
-from ..i18n import Catalog, card_text, catalog
+from ..i18n import Catalog, card_slots, catalog
 from . import view
 from .session import for_player
 
@@ -46,7 +46,7 @@ def hint_text(action: Action, hand: Sequence[Any], cat: Catalog, lang: str) -> s
         return cat.text("tui_hint_take")
     index = list(hand).index(action.card)
     key = view.CARD_KEYS[index] if index < len(view.CARD_KEYS) else "↵"
-    return cat.text("tui_hint_play", card=card_text(action.card, lang), shortcut=key)
+    return cat.text("tui_hint_play", **card_slots(action.card, lang), shortcut=key)
 
 
 class Plain(Static):

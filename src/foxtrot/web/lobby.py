@@ -443,7 +443,8 @@ def seat_replay(actor: TableActor, seat: int | None, lang: str = "en") -> dict[s
 
     Every deal and step carries ``view``, the table after it as that seat (or a
     spectator) saw it then (``views``; without the history and score sheets the
-    replay itself holds), and ``text``, its narration in ``lang``.
+    replay itself holds), ``text``, its narration in ``lang``, and ``spoken``, the same lines
+    with the cards in words, each in its sentence's case (for a screen reader).
     """
     if lang not in LANGUAGES:
         raise ProtocolError(Code.BAD_SCHEMA, f"language {lang[:10]!r} is not en, ru or uk")
@@ -460,6 +461,7 @@ def seat_replay(actor: TableActor, seat: int | None, lang: str = "en") -> dict[s
         view = seat_view(obs) if seat is not None else spectator_view(obs)
         del view["history"], view["deal_scores"]
         text = narration(step.events, obs.names, lang)
+        spoken = narration(step.events, obs.names, lang, words=True)
         if step.action is None:
             deals.append(
                 {
@@ -468,6 +470,7 @@ def seat_replay(actor: TableActor, seat: int | None, lang: str = "en") -> dict[s
                     "hand": [str(c) for c in obs.hand] if seat is not None else None,
                     "view": view,
                     "text": text,
+                    "spoken": spoken,
                     "steps": [],
                 }
             )
@@ -475,7 +478,7 @@ def seat_replay(actor: TableActor, seat: int | None, lang: str = "en") -> dict[s
             entry: dict[str, Any] = {"seat": step.seat, "action": str(step.move)}
             if seat is not None:
                 entry["hand"] = [str(c) for c in obs.hand]
-            entry["view"], entry["text"] = view, text
+            entry["view"], entry["text"], entry["spoken"] = view, text, spoken
             deals[-1]["steps"].append(entry)
         if step.state.phase is not Phase.PLAYING and obs.deal_scores:
             deals[-1]["scores"] = [line.to_json() for line in obs.deal_scores[-1]]

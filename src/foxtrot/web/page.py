@@ -6,8 +6,9 @@ page needs:
 
 - ``GET /api/i18n/{lang}``: every message of a language as JSON (the catalog
   shared with the terminal game, the narration and the coach), plus each
-  card's short text and its name in words, so that the page speaks cards as
-  words ("Queen of spades") and never as glyphs;
+  card's short text and its name in words, in every case a message may need
+  (``card_cases``: "дама пик", "даму пик", "дамы пик", "дамой пик"), so that
+  the page speaks cards as words ("Queen of spades") and never as glyphs;
 - ``GET /api/rules/{lang}``: the players' rules in that language (Markdown);
 - ``POST /api/tables/{id}/hint`` and ``GET /api/tables/{id}/count``: the coach's
   move with its reason, and the card count, for the seat whose token comes in
@@ -94,6 +95,10 @@ def catalog_payload(lang: str) -> dict[str, Any]:
     }
     data["cards"] = {
         str(card): [i18n.card_text(card, lang), i18n.card_name(card, lang)] for card in CARDS
+    }
+    # each card in words in every case a message's card slot may name ({card_acc}: "даму пик")
+    data["card_cases"] = {
+        str(card): {case: i18n.card_name(card, lang, case) for case in i18n.CASES} for card in CARDS
     }
     return data
 

@@ -290,13 +290,19 @@ class Snapshot(_Model):
 
 
 class EventOut(_Model):
-    """One logged event: its sequence number, public data, narration, and the view after it."""
+    """One logged event: its sequence number, public data, narration, and the view after it.
+
+    ``text`` is the narration for the screen (cards in short: ``Д♠``); ``spoken`` the same
+    lines as a screen reader should say them, line for line: the cards in words, each in the
+    case its sentence needs ("кладёт даму пик", not "кладёт дама пик").
+    """
 
     type: Literal["event"] = "event"
     seq: int
     kind: str
     data: dict[str, Any]
     text: list[str]
+    spoken: list[str] = []
     view: dict[str, Any] | None = None
     catchup: bool = False
 

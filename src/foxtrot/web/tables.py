@@ -35,7 +35,7 @@ from .protocol import (
 )
 from .seats import DealSeeds, Entry, Hooks, SeatInfo, presence_text, token_hash
 from .store import Append, LoggedEvent, TableRow
-from .views import event_data, narration, seat_view, server_narration, spectator_view
+from .views import event_data, event_text, seat_view, spectator_view
 
 log = logging.getLogger("foxtrot.web")
 #: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
@@ -232,13 +232,12 @@ class TableActor:
     def _event_out(self, entry: Entry, seat: int | None, lang: str, *, catchup: bool) -> str:
         names = self.state.names if self.state is not None else ()
         seat_names = [info.name or "" for info in self.seats]
-        engine = narration(entry.events, names, lang)
-        own = server_narration(entry.kind, entry.data, seat_names, lang)
         return EventOut(
             seq=entry.seq,
             kind=entry.kind,
             data=self._public(entry),
-            text=own + engine if entry.kind == "deal" else engine + own,
+            text=event_text(entry, names, seat_names, lang),
+            spoken=event_text(entry, names, seat_names, lang, words=True),
             view=None if catchup else self._view(seat),
             catchup=catchup,
         ).model_dump_json()

@@ -10,7 +10,7 @@ by construction (``core.events``); ``event_data`` turns them into JSON and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import (
     CardPlayed,
@@ -24,6 +24,9 @@ from ..core import (
 )
 from ..i18n import catalog, seat_name
 from ..narrate import narrate
+
+if TYPE_CHECKING:
+    from .seats import Entry
 
 
 def _cards(cards: Sequence[object]) -> list[str]:
@@ -113,9 +116,21 @@ def event_data(event: Event) -> dict[str, Any]:
     raise TypeError(f"not an event: {event!r}")
 
 
-def narration(events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
-    """The events in words, from the existing catalogs (en, ru, uk)."""
-    return [line for event in events for line in narrate(event, names, lang)]
+def narration(
+    events: Sequence[Event], names: Sequence[str], lang: str, *, words: bool = False
+) -> list[str]:
+    """The events in words, from the catalogs (en, ru, uk); ``words``: the cards in words too."""
+    return [line for event in events for line in narrate(event, names, lang, words=words)]
+
+
+def event_text(
+    entry: Entry, names: Sequence[str], seat_names: Sequence[str], lang: str, *, words: bool = False
+) -> list[str]:
+    """A logged event's lines: the engine's narration and the server's own, in their order
+    (a ``deal`` event's own line first). ``words``: the cards in words, in their case."""
+    engine = narration(entry.events, names, lang, words=words)
+    own = server_narration(entry.kind, entry.data, seat_names, lang)  # names no card
+    return own + engine if entry.kind == "deal" else engine + own
 
 
 def server_narration(

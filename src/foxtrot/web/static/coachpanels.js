@@ -1,7 +1,7 @@
 // The coach's two panels at the table: the hint (a move, its reason, the card lit in the hand)
 // and the card count (what this seat has not seen; redrawn at every event while it is open).
 import { h, fill, announce } from "./dom.js";
-import { t, cardName, lang } from "./i18n.js";
+import { t, cardSlots, lang } from "./i18n.js";
 import { api } from "./net.js";
 import { errorText } from "./lobby.js";
 
@@ -23,7 +23,7 @@ export async function askHint(tv) {
       method: "POST", token: tv.mine.token, body: { lang: lang() },
     });
     if (tv.sock.seq !== seq) return; // the table moved on: the hint is for an old position
-    const what = found.card ? t("web_hint_play", { card: cardName(found.card) }) : t("web_hint_take");
+    const what = found.card ? t("web_hint_play", cardSlots(found.card)) : t("web_hint_take");
     const why = capital(found.reason).replace(/[^.!?…]$/, "$&.");
     tv.hintFor = found.action;
     fill(tv.el.hint,

@@ -76,9 +76,21 @@ export function cardShort(code) {
   return (data.cards[code] || [code])[0];
 }
 
-/** A card in words, as a screen reader should say it: "Queen of spades", "дама пик". */
-export function cardName(code) {
-  return (data.cards[code] || [code, code])[1];
+/** A card in words, as a screen reader should say it: "Queen of spades", "дама пик"; in
+ * ``grammatical`` case ("nom", "acc", "gen", "ins") for a sentence: cardName("QS", "acc") is
+ * "даму пик". A message names the case of its card slot: {card}, {card_acc}, … */
+export function cardName(code, grammatical = "nom") {
+  return data.card_cases?.[code]?.[grammatical] ?? (data.cards[code] || [code, code])[1];
+}
+
+/** The values of every card slot a message may have, the card in words in each case:
+ * t("web_hint_play", cardSlots("KD")) is "Тренер советует: сыграйте короля бубен." */
+export function cardSlots(code) {
+  const slots = { card: cardName(code) };
+  for (const grammatical of Object.keys(data.card_cases?.[code] || { nom: 1 })) {
+    slots[`card_${grammatical}`] = cardName(code, grammatical);
+  }
+  return slots;
 }
 
 /** Cards in words, joined: "ten of hearts, Jack of clubs". */
@@ -86,8 +98,19 @@ export function cardNames(codes) {
   return codes.map(cardName).join(", ");
 }
 
-/** A line of text with every card glyph ("10♥", "Д♠") replaced by its name in words. */
+const heard = new Map(); // a narration line for the screen -> the server's words for it
+
+/** Remember the server's spoken lines (cards in words, each in its case) for its lines of text. */
+export function hear(lines = [], words = []) {
+  lines.forEach((line, i) => { if (words[i]) heard.set(line, words[i]); });
+  while (heard.size > 500) heard.delete(heard.keys().next().value);
+}
+
+/** A line as a screen reader should say it: the server's words for it if it sent them (the
+ * cards in the case the sentence needs), else every card glyph ("10♥", "Д♠") replaced by its
+ * name in words. */
 export function spoken(text) {
+  if (heard.has(text)) return heard.get(text);
   if (!data.spoken) {
     data.spoken = new Map(Object.values(data.cards).map(([short, name]) => [short, name]));
     const shorts = [...data.spoken.keys()].sort((a, b) => b.length - a.length).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));

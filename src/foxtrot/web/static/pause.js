@@ -2,7 +2,7 @@
 // Next deal for every person (the table waits for all of them, or for the table's number of
 // seconds: docs/protocol.md), then the end of the match with the review and the replay.
 import { h, fill, announce } from "./dom.js";
-import { t, seatName } from "./i18n.js";
+import { t, n, seatName } from "./i18n.js";
 import { scoreSheet } from "./panels.js";
 import { mountAfterMatch } from "./replay.js";
 
@@ -42,7 +42,7 @@ export function renderScores(tv) {
     return;
   }
   const winner = v.winner !== null && v.winner !== undefined
-    ? t("web_winner", { name: tv.name(v.winner), points: v.totals[v.winner] }) : "";
+    ? n("web_winner", v.totals[v.winner], { name: tv.name(v.winner) }) : "";
   const totals = v.names.map((name, i) => `${seatName(name)} ${v.totals[i]}`).join(", ");
   fill(e.over, h("h3", { id: "over-title" }, t("tui_match_over")), h("p", { id: "winner" }, winner),
     h("p", {}, t("web_totals", { totals })),

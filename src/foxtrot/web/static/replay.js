@@ -286,7 +286,7 @@ export function mountReplay(root, { table, token = null } = {}) {
     const moves = entry.steps.length;
     e.position.textContent =
       step === 0
-        ? t("replay_start", { deal: deal + 1, moves })
+        ? n("replay_start", moves, { deal: deal + 1 })
         : t("replay_position", { deal: deal + 1, move: step, moves });
     for (const [el, off] of [
       [e.first, step === 0],
@@ -305,7 +305,7 @@ export function mountReplay(root, { table, token = null } = {}) {
     );
     const ended = step === moves && entry.scores;
     fill(e.sheet, ended ? sheetView(entry, deal + 1, v.names, v.totals) : null);
-    if (moved && !quiet) announce(`${e.position.textContent} ${(at.text || []).join(" ")}`);
+    if (moved && !quiet) announce(`${e.position.textContent} ${(at.spoken || at.text || []).join(" ")}`);
   }
 
   function keys(event) {

@@ -4,7 +4,7 @@
 // (docs/protocol.md): this code draws it and sends back what the person chose; the server holds
 // every rule.
 import { h, fill, announce, alertNow } from "./dom.js";
-import { t, n, cardName, cardShort, has, lang, spoken, seatName } from "./i18n.js";
+import { t, n, cardName, cardShort, has, hear, lang, spoken, seatName } from "./i18n.js";
 import { face, sorted } from "./cards.js";
 import { api, savedSeat, saveSeat, forgetSeat, TableSocket } from "./net.js";
 import { errorText } from "./lobby.js";
@@ -143,6 +143,7 @@ export class TableView {
   }
 
   event(msg) {
+    hear(msg.text, msg.spoken); // the server's words for each line, for spoken()
     const engine = this.log.add(msg); // the lines that are not the fair deal's
     if (!msg.catchup) for (const line of engine) announce(spoken(line));
     let take = null; // a take: its cards fly from the pile to the taker's seat (animate.js)
