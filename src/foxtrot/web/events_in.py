@@ -1,5 +1,6 @@
-"""What a logged event does to a table's game state: the one place the server turns its event
-log into states, live (before the commit) and when a table is restored or caught up.
+"""What a person's action may do, and what a logged event does to a table's game state: the
+one place the server turns its event log into states, live (before the commit) and when a
+table is restored or caught up.
 
 ``start`` seats the match, ``deal`` shuffles from the committed seeds (docs/fair.md),
 ``action`` applies a move, ``undo`` takes back the one person's last move and the computers'
@@ -12,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Action, Event, State, TableOptions, UndoError, take_back
+from ..core import Action, Event, FoxtrotError, State, TableOptions, UndoError, take_back
 from . import fair
-from .protocol import Code, ProtocolError
+from .protocol import ActionIn, Code, ProtocolError
 from .seats import DealSeeds, SeatInfo
 from .store import LoggedEvent
 
@@ -54,3 +55,31 @@ def next_state(  # noqa: PLR0917 (the table's parts the event reads)
         raise ProtocolError(Code.NO_UNDO, str(error), reason=error.code) from None
     data["undone"] = undone
     return earlier, ()
+
+
+def checked_action(state: State | None, status: str, seq: int, seat: int, msg: ActionIn) -> Action:
+    """The action ``msg`` of ``seat`` if the table may take it now; else ``ProtocolError``:
+    not started, over, sent at an old sequence number, out of turn, or illegal (``why_illegal``).
+    """
+    if status == "open" or state is None:
+        raise ProtocolError(Code.NOT_STARTED, "the match has not started", msg.id)
+    if state.is_over or status != "playing":
+        raise ProtocolError(Code.MATCH_OVER, "the match is over", msg.id)
+    if msg.seq != seq:
+        raise ProtocolError(
+            Code.STALE_SEQ,
+            f"the action was sent at sequence {msg.seq}; the table is at {seq}:"
+            " look at the new view and send again",
+            msg.id,
+        )
+    if state.to_move != seat:
+        whose = "no deal is in progress" if state.to_move is None else f"seat {state.to_move}"
+        raise ProtocolError(Code.NOT_YOUR_TURN, f"it is not your turn ({whose})", msg.id)
+    try:
+        action = Action.parse(msg.action)
+    except FoxtrotError as bad:
+        raise ProtocolError(Code.ILLEGAL, str(bad), msg.id) from None
+    illegal = state.why_illegal(action, seat)
+    if illegal is not None:
+        raise ProtocolError(Code.ILLEGAL, str(illegal), msg.id, illegal.code)
+    return action

@@ -18,10 +18,10 @@ import secrets
 import time
 from typing import Any
 
-from ..core import Action, Event, FoxtrotError, Phase, State, TableOptions
+from ..core import Event, Phase, State, TableOptions
 from . import fair
 from .bus import Connection
-from .events_in import next_state
+from .events_in import checked_action, next_state
 from .pause import DealPause
 from .protocol import (
     Ack,
@@ -360,28 +360,7 @@ class TableActor:
         return text
 
     async def _act(self, seat: int, msg: ActionIn) -> str:
-        state = self.state
-        if self.status == "open" or state is None:
-            raise ProtocolError(Code.NOT_STARTED, "the match has not started", msg.id)
-        if state.is_over or self.status != "playing":
-            raise ProtocolError(Code.MATCH_OVER, "the match is over", msg.id)
-        if msg.seq != self.seq:
-            raise ProtocolError(
-                Code.STALE_SEQ,
-                f"the action was sent at sequence {msg.seq}; the table is at {self.seq}:"
-                " look at the new view and send again",
-                msg.id,
-            )
-        if state.to_move != seat:
-            whose = "no deal is in progress" if state.to_move is None else f"seat {state.to_move}"
-            raise ProtocolError(Code.NOT_YOUR_TURN, f"it is not your turn ({whose})", msg.id)
-        try:
-            action = Action.parse(msg.action)
-        except FoxtrotError as bad:
-            raise ProtocolError(Code.ILLEGAL, str(bad), msg.id) from None
-        illegal = state.why_illegal(action, seat)
-        if illegal is not None:
-            raise ProtocolError(Code.ILLEGAL, str(illegal), msg.id, illegal.code)
+        action = checked_action(self.state, self.status, self.seq, seat, msg)
         await self._commit(
             "action", {"seat": seat, "action": str(action)}, seat=seat, action_id=msg.id
         )
