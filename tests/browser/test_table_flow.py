@@ -114,3 +114,61 @@ def test_the_invitee_lands_on_the_sit_form(new_context: NewContext, api: Api) ->
     sit.click()
     expect(page.locator("#invite-link")).to_be_visible()
     expect(page.locator(".seat-list")).to_contain_text("Bob (you)")
+
+
+def test_undo_against_computers_restores_the_position(new_context: NewContext, api: Api) -> None:
+    summary = api.create(
+        options={"players": 2, "target": 10_000},
+        seats=[{"kind": "person"}, {"kind": "easy"}],
+        bot_delay=0,
+        first_dealer=1,
+    )
+    joined = api.join(summary["table"], "Ann", 0)
+    context = new_context()
+    seat_me(context, summary["table"], joined["token"])
+    page = context.new_page()
+    page.goto(f"/t/{summary['table']}")
+    expect(page.locator("#t-turn.mine")).to_be_visible()
+    hand = page.locator("#hand button")
+    before = hand.evaluate_all("bs => bs.map(b => b.dataset.card)")
+    pile = page.locator("#t-pile .pile-card")
+    pile_before = pile.evaluate_all("cs => cs.map(c => c.dataset.card)")
+    page.keyboard.press("1")
+    expect(hand).to_have_count(len(before) - 1)
+    expect(page.locator("#t-turn.mine")).to_be_visible()  # the computer replied
+    undo = page.locator("[data-action='undo']")
+    expect(undo).to_be_visible()
+    undo.click()
+    expect(page.locator("[data-region='last-action']")).to_contain_text("Ann takes back a move.")
+    expect(hand).to_have_count(len(before))
+    assert hand.evaluate_all("bs => bs.map(b => b.dataset.card)") == before
+    assert pile.evaluate_all("cs => cs.map(c => c.dataset.card)") == pile_before
+    undo.click()  # nothing of Ann's left in this deal: refused, in words
+    expect(page.locator("[data-region='message']")).to_contain_text("no move of yours")
+
+
+def test_rematch_starts_a_new_match_with_the_same_seats(new_context: NewContext, api: Api) -> None:
+    summary = api.create(
+        options={"players": 3, "target": 1},
+        seats=[{"kind": "person"}, {"kind": "easy"}, {"kind": "medium"}],
+        bot_delay=0,
+    )
+    joined = api.join(summary["table"], "Ann", 0)
+    context = new_context()
+    seat_me(context, summary["table"], joined["token"])
+    page = context.new_page()
+    page.goto(f"/t/{summary['table']}")
+    play_until(page, "#winner")
+    page.locator("[data-action='rematch']").click()
+    expect(page).not_to_have_url(f"/t/{summary['table']}")
+    expect(page.locator("#hand button").first).to_be_visible(timeout=15_000)
+    new = page.url.rsplit("/", 1)[1]
+    again = api.table(new)
+    old = api.table(summary["table"])
+    assert again["status"] == "playing" and old["rematch"] == new
+    assert [(s["kind"], s["name"]) for s in again["seats"]] == [
+        (s["kind"], s["name"]) for s in old["seats"]
+    ]
+    assert again["options"] == old["options"]
+    expect(page.locator("[data-region='seat']")).to_have_count(3)
+    expect(page.locator("#t-title")).to_contain_text("Deal 1")

@@ -171,3 +171,36 @@ def test_the_cards_that_take_are_marked_and_the_setting_is_remembered(
     expect(page.locator("#t-turn.mine")).to_be_visible()
     expect(page.locator("#mark-takes")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#hand button .effect")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("name", "size"), [("desktop", (1280, 800)), ("phone", (390, 844))])
+def test_a_table_in_play_stays_in_view(
+    new_context: NewContext, api: Api, artifacts: Path, name: str, size: tuple[int, int]
+) -> None:
+    """Four players, a few rounds in: a pile of several cards, seats with taken cards; every
+    region still in the window (the screenshots of docs/ come from here)."""
+    summary = api.create(
+        options={"players": 4, "target": 300},
+        seats=[{"kind": "person"}, {"kind": "easy"}, {"kind": "medium"}, {"kind": "hard"}],
+        bot_delay=0.05,
+        first_dealer=3,
+    )
+    joined = api.join(summary["table"], "Anastasia", 0)
+    context = new_context(viewport={"width": size[0], "height": size[1]})
+    seat_me(context, summary["table"], joined["token"])
+    page = context.new_page()
+    page.goto(f"/t/{summary['table']}")
+    for _ in range(4):
+        expect(page.locator("#t-turn.mine")).to_be_visible(timeout=20_000)
+        seq = page.locator("#t-game").get_attribute("data-seq")
+        page.keyboard.press("1")
+        page.wait_for_function(
+            f"() => document.querySelector('#t-game').dataset.seq !== {json.dumps(seq)}"
+        )
+    expect(page.locator("#t-turn.mine")).to_be_visible(timeout=20_000)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / f"table-in-play-{name}.png"))
+    found = page.evaluate(MEASURE, list(REGIONS))
+    for region in REGIONS:
+        assert inside(found[region], found["view"]), f"{name}: {region} is outside the window"
+    assert not found["sideways"]

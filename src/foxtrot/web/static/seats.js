@@ -48,7 +48,7 @@ function seatNode(v, seat, presence) {
     stat("seat-hand", t("tui_col_hand"), v.hand_sizes[seat], [h("span", { class: "mini-back" }, back()), String(v.hand_sizes[seat])]),
     stat("seat-taken", t("tui_col_taken"), v.taken[seat], `▤ ${v.taken[seat]}`),
     foxtrots.length ? h("span", { class: "stat seat-fox", title: t("tui_col_foxtrots") },
-      h("span", { "aria-hidden": "true" }, `F ${foxtrots.map(cardShort).join(" ")}`),
+      h("span", { "aria-hidden": "true" }, `✦ ${foxtrots.map(cardShort).join(" ")}`),
       h("span", { class: "sr-only" }, `${t("tui_col_foxtrots")}: ${cardNames(foxtrots)}`)) : null,
     stat("seat-total", t("tui_col_total"), v.totals[seat], `Σ ${v.totals[seat]}`)));
 }

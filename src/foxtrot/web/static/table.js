@@ -20,7 +20,7 @@ import { FairLog } from "./fairlog.js";
 import { tableKey } from "./tablekeys.js";
 
 const WARN_AT = 10; // seconds left of a turn timer when "hurry" is said
-const ACTION_KINDS = new Set(["action", "deal", "start"]);
+const ACTION_KINDS = new Set(["action", "deal", "start", "undo"]);
 
 export class TableView {
   constructor(id, root, navigate) {
