@@ -4,11 +4,16 @@ every person's seed."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import time
 from typing import Any
 
 import pytest
+
+from foxtrot.web.lobby import Lobby
+from foxtrot.web.protocol import CreateTable, ProtocolError
+from foxtrot.web.store import Store
 
 from .web_support import Player, create, join, player, server
 
@@ -153,3 +158,36 @@ def test_deal_one_waits_for_every_persons_seed(db_url: str) -> None:
             a.send(type="seed", deal=0, seed="ab" * 32)
             dealt = a.until(lambda m: m["type"] == "event" and m["kind"] == "deal")
             assert dealt["data"]["player_seeds"][0] == "ab" * 32
+
+
+def test_tables_of_computers_only_are_bounded_and_closed_when_unwatched(tmp_path: Any) -> None:
+    """At most so many per address and per server (``busy``), and closed once nobody has
+    watched them for ``unwatched_seconds``; the closed table's log stays."""
+    plan = {"options": {"players": 2, "target": 10_000}, "seats": [{"kind": "easy"}] * 2}
+    request = CreateTable.model_validate(plan | {"bot_delay": 0.05})
+
+    async def main_() -> None:
+        lobby = Lobby(Store(f"sqlite:///{tmp_path / 'bots.db'}"), heartbeat=0.05)
+        await lobby.boot()
+        lobby.computer_tables = 3
+        try:
+            first = await lobby.create(request, client="10.0.0.1")
+            await lobby.create(request, client="10.0.0.1")
+            with pytest.raises(ProtocolError) as refused:
+                await lobby.create(request, client="10.0.0.1")
+            assert refused.value.code.value == "busy" and "your address" in refused.value.message
+            await lobby.create(request, client="10.0.0.2")
+            with pytest.raises(ProtocolError) as full:
+                await lobby.create(request, client="10.0.0.3")
+            assert "this server" in full.value.message
+            lobby.unwatched_seconds = 0.3
+            await asyncio.sleep(1.0)
+            assert first.status == "closed"
+            assert not [a for a in lobby.tables.values() if a.status == "playing"]
+            await lobby.create(request, client="10.0.0.1")  # room again
+            row = await lobby.db(lobby.store.load, first.id)
+            assert row is not None and row.status == "closed"
+        finally:
+            await lobby.shutdown()
+
+    asyncio.run(main_())

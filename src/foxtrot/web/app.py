@@ -151,8 +151,9 @@ def create_app(
         return Response(body, media_type=content_type)
 
     @app.post("/api/tables", status_code=201)
-    async def create(body: CreateTable) -> dict[str, Any]:
-        actor = await lobby_().create(body)
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        client = request.client.host if request.client is not None else None
+        actor = await lobby_().create(body, client=client)
         return summary(actor)
 
     @app.get("/api/tables")

@@ -46,6 +46,12 @@ HEARTBEAT = 2.0
 FOLLOWER_KEEP = 60.0
 
 
+#: Defaults of the limits on tables of computers only (docs/protocol.md, Limits).
+COMPUTER_TABLES = 20
+COMPUTER_TABLES_PER_ADDRESS = 2
+UNWATCHED_SECONDS = 600.0
+
+
 class Lobby:
     """The tables of a server and the machinery they share."""
 
@@ -70,6 +76,11 @@ class Lobby:
         self._flusher: asyncio.Task[None] | None = None
         self.tables: dict[str, TableActor] = {}
         self._rematch_lock = asyncio.Lock()  # one rematch table per finished table
+        #: Tables of computers only: at most so many at once, per client address, and closed
+        #: once nobody has watched them for so long (their records stay).
+        self.computer_tables = COMPUTER_TABLES
+        self.computer_tables_per_address = COMPUTER_TABLES_PER_ADDRESS
+        self.unwatched_seconds = UNWATCHED_SECONDS
         #: The loads in progress of tables not in memory: one per table, shared (``get``).
         self._loading: dict[str, asyncio.Future[TableActor]] = {}
         #: Set for many processes (``--bus``): leases, forwarding, followers (web/cluster.py).
@@ -194,6 +205,16 @@ class Lobby:
                     elif now - actor.left_at > FOLLOWER_KEEP:
                         self.tables.pop(actor.id, None)
                     continue
+                if actor.connections():
+                    actor.left_at = now
+                elif (
+                    actor.status == "playing"
+                    and not actor.persons
+                    and now - actor.left_at >= self.unwatched_seconds
+                ):
+                    where = {"table": actor.id, "seat": None, "action": "close"}
+                    log.info("unwatched", extra=where)
+                    await actor.close("nobody watched")
                 if actor.status == "playing" and actor.persons:
                     seats = [actor.seats[i] for i in actor.persons]
                     if all(
@@ -209,8 +230,9 @@ class Lobby:
 
     # -------------------------------------------------------------- tables
 
-    async def create(self, request: CreateTable) -> TableActor:
-        """A new table from its creation request."""
+    async def create(self, request: CreateTable, client: str | None = None) -> TableActor:
+        """A new table from its creation request; ``client``: the address that asked (for the
+        limit of tables of computers only)."""
         try:
             options = TableOptions(**request.options.model_dump())
         except ValueError as error:
@@ -227,6 +249,8 @@ class Lobby:
         ] or [None] * options.players
         if request.first_dealer is not None and request.first_dealer >= options.players:
             raise ProtocolError(Code.BAD_OPTIONS, "first_dealer: not a seat")
+        if "person" not in kinds:
+            self._computers_only_allowed(client)
         table_id = secrets.token_urlsafe(16)
         config = request.model_dump(exclude={"seats", "options"})
         config["options"] = {
@@ -237,12 +261,31 @@ class Lobby:
         won = self.cluster is None or await self.cluster.claim(table_id)
         seats = [SeatInfo(kind, name, None) for kind, name in plan_rows]
         actor = TableActor(table_id, config, seats, self.hooks)
+        actor.creator = client
         if not won:  # another process's scan took the new table first: it starts it
             actor.follower = True
         self.tables[table_id] = actor
         await actor.start_if_full()
         log.info("created", extra={"table": table_id, "seat": None, "action": "create"})
         return actor
+
+    def _computers_only_allowed(self, client: str | None) -> None:
+        """Refuse (``busy``) a table of computers only beyond the server's and the address's
+        limits: such a table plays by itself, as fast as the computers think."""
+        running = [
+            actor
+            for actor in self.tables.values()
+            if not actor.persons and actor.status in ("open", "playing") and not actor.follower
+        ]
+        if len(running) >= self.computer_tables:
+            raise ProtocolError(
+                Code.BUSY, f"this server plays {len(running)} tables of computers only already"
+            )
+        mine = sum(1 for actor in running if actor.creator == client)
+        if client is not None and mine >= self.computer_tables_per_address:
+            raise ProtocolError(
+                Code.BUSY, f"your address has {mine} tables of computers only playing already"
+            )
 
     async def get(self, table_id: str) -> TableActor:
         """A table by id, loaded from the database if it is not in memory.

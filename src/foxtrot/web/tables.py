@@ -64,7 +64,8 @@ class TableActor:
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._grace: dict[int, asyncio.Task[None]] = {}
-        self.left_at = time.time()
+        self.left_at = time.time()  # when it was last watched or left
+        self.creator: str | None = None  # the address that created it (the lobby's limits)
         self.stopped = False  # the server is stopping: no new wake-up may start
         self.follower = False  # another process owns the table: this one only shows it
         #: Many processes: at the owner, the spectators connected to each other process; at
@@ -396,8 +397,7 @@ class TableActor:
                 self._send_presence()  # else pressed twice, or after the pause: nothing to do
 
     async def undo(self, conn: Connection) -> None:
-        """Take back this person's last move and the computers' replies: only for one person
-        against computers, and never past a redeal (``take_back``)."""
+        """Take back this person's last move and the computers' replies (``take_back``)."""
         seat = conn.seat
         if seat is None:
             raise ProtocolError(Code.SPECTATOR, "a spectator has no move to take back")
