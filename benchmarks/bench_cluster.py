@@ -46,7 +46,7 @@ import httpx
 import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_server import Sample, cpu_seconds, free_port, metric, person
+from bench_server import NO_COMPUTER_LIMIT, Sample, cpu_seconds, free_port, metric, person
 
 
 def as_postgres(command: list[str]) -> list[str]:
@@ -105,6 +105,7 @@ class Node:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "foxtrot", "serve", "--port", str(self.port)]
+        command += NO_COMPUTER_LIMIT
         env = os.environ | {"FOXTROT_HOME": str(home)}
         if src is not None:  # another version of the server (a checkout's src folder)
             env["PYTHONPATH"] = src

@@ -12,7 +12,7 @@ import threading
 
 import httpx
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from .browser_support import Api, open_after_match
 
@@ -84,8 +84,7 @@ def test_the_server_answers_while_a_review_runs(api: Api) -> None:
 
 def test_the_review_panel(page: Page, api: Api, one_deal: Match) -> None:
     table, token = one_deal
-    open_after_match(page, table, token, "uk")
-    page.click(".review-start")
+    open_after_match(page, table, token, "uk")  # the review starts by itself
     page.wait_for_function(
         "document.querySelector('.review-status').textContent.includes('готовий')",
         timeout=180_000,
@@ -98,5 +97,11 @@ def test_the_review_panel(page: Page, api: Api, one_deal: Match) -> None:
     assert shown.count() == len(weak)
     page.check(".review-filter input")
     assert shown.count() == len(review["moves"])
-    assert shown.nth(0).inner_text() == review["moves"][0]["text"]
+    costliest = max(review["moves"], key=lambda m: (m["loss"], -m["move"]))
+    assert shown.nth(0).locator(".review-text").inner_text() == costliest["text"]
+    # a reviewed move opens the replay at the position before it
+    shown.nth(0).locator(".review-open").click()
+    before = costliest["move"] - 1  # the actions of the deal before that move
+    position = page.locator(".replay-position")
+    expect(position).to_contain_text(f"хід {before} з" if before else "Роздача 1")
     assert "Розбір ваших ходів готовий." in page.inner_text("#live-polite")

@@ -357,7 +357,7 @@ class ReviewItem:
             best = action_text(self.best, lang)
         else:
             best_value, value = round(self.best_value), round(self.value)
-            lost = cat.count("coach_lost", best_value - value)
+            lost = cat.count("coach_lost", round(self.loss))  # as the summary counts it
             best = cat.text(
                 "coach_best_value",
                 best=action_text(self.best, lang),

@@ -79,6 +79,14 @@ def add_parser(sub: Any) -> None:
         metavar="N",
         help="answer new HTTP requests 503 while this many connections are open (default 8192)",
     )
+    limits.add_argument(
+        "--computer-tables",
+        type=int,
+        nargs=2,
+        default=[20, 2],
+        metavar=("SERVER", "ADDRESS"),
+        help="tables of computers only playing at once: per server, per client address (20 2)",
+    )
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
@@ -98,6 +106,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         lease_seconds=args.lease_seconds,
         warm=True,
         hello_seconds=args.hello_seconds,
+        computer_tables=(args.computer_tables[0], args.computer_tables[1]),
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 import sys
+import time
 
+import numba
 import numpy as np
 
 from ..bots.inference import RATIONALITY, SURPRISE
@@ -181,11 +183,14 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
     miss: Floats,
     logs: Floats,
     scores: Floats,
-) -> None:
-    """``count`` samples of ``expert.search``: per sample, the likelihood of the sampled hands
-    (``logs``) and every seat's score after each action's playout (``scores[sample, action,
-    seat]``), drawing from ``rng``
-    (the caller's generator state) exactly as the pure search draws."""
+    deadline: float,
+) -> int:
+    """Up to ``count`` samples of ``expert.search``: per sample, the likelihood of the sampled
+    hands (``logs``) and every seat's score after each action's playout (``scores[sample,
+    action, seat]``), drawing from ``rng`` (the caller's generator state) exactly as the pure
+    search draws. After the second sample it stops once ``time.perf_counter()`` has passed
+    ``deadline``, as the pure loop does (the clock is read after every sample, so the cap
+    holds however slow the machine is now); returns how many samples it made."""
     n = len(hn)
     take_any = rules[MATCH] == 0
     forced = rules[FORCED] != 0
@@ -294,3 +299,14 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
                 do_move(move, p_hands, p_hn, p_pile, w_stock, p_tn, p_tp, p_fb, p_sc, rules, totals)
                 left -= 1
             seat_scores(p_tn, p_tp, p_fb, p_sc, totals, scores[sample, a])
+        if sample >= 1 and sample + 1 < count and _clock() >= deadline:
+            return sample + 1
+    return count
+
+
+@jit
+def _clock() -> float:
+    """``time.perf_counter()`` inside compiled code (numba has no clock of its own)."""
+    with numba.objmode(now="float64"):
+        now = time.perf_counter()
+    return now

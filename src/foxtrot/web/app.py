@@ -21,7 +21,14 @@ from pydantic import ValidationError
 
 from ..i18n import catalog
 from .bus import Bucket, Connection
-from .lobby import Lobby, seat_replay, server_record, summary
+from .lobby import (
+    COMPUTER_TABLES,
+    COMPUTER_TABLES_PER_ADDRESS,
+    Lobby,
+    seat_replay,
+    server_record,
+    summary,
+)
 from .logs import log
 from .metrics import Metrics
 from .page import page_router, warm_coach
@@ -76,6 +83,7 @@ def create_app(
     bus_url: str | None = None,
     lease_seconds: float = 3.0,
     warm: bool = False,
+    computer_tables: tuple[int, int] = (COMPUTER_TABLES, COMPUTER_TABLES_PER_ADDRESS),
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -95,6 +103,7 @@ def create_app(
         the_lobby = lobby or Lobby(
             await asyncio.to_thread(Store, db_url), idle_seconds=idle_seconds
         )
+        the_lobby.computer_tables, the_lobby.computer_tables_per_address = computer_tables
         if bus_url is not None:
             from .cluster import Cluster  # noqa: PLC0415 (redis only for many processes)
 

@@ -389,7 +389,13 @@ export function mountAfterMatch(root, { table, token = null } = {}) {
   const mount = () => {
     fill(parts.download, token ? downloadButton(table, token) : h("p", { class: "note" }, t("replay_record_players")));
     const replay = mountReplay(parts.replay, { table, token });
-    if (token) mountReview(parts.review, { table, token });
+    // each reviewed move opens the replay at the position before it
+    const onOpen = (deal, index) => {
+      replay.show(deal, index);
+      replay.section.scrollIntoView({ block: "start" });
+    };
+    // it starts by itself, and again in the new language after a switch
+    if (token) mountReview(parts.review, { table, token, onOpen, auto: true });
     else fill(parts.review);
     mountVerify(parts.verify, { table, token });
     return replay;

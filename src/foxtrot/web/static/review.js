@@ -1,15 +1,20 @@
 // The review of your moves after a match (GET /api/tables/{id}/review, web/review.py): the
 // terminal game's review — every move of your seat graded against the expert's, the verdict of
-// each deal — asked deal by deal so each deal shows as soon as it is reviewed.
+// each deal — asked deal by deal so each deal shows as soon as it is reviewed. It starts by
+// itself when the match is over; within a deal the costliest moves come first, and each one
+// opens the replay at that move (``onOpen(deal, index)``).
 import { h, fill, announce } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { api } from "./net.js";
 
 let made = 0;
 
-/** One deal's review: its summary, its verdict, and its moves (the weaker ones, or all). */
-function dealView(result, allMoves) {
-  const moves = result.moves.filter((move) => allMoves || move.grade !== "good");
+/** One deal's review: its summary, its verdict, and its moves (the weaker ones, or all), the
+ * costliest first; each with a button that shows the position in the replay. */
+function dealView(result, allMoves, onOpen) {
+  const moves = result.moves
+    .filter((move) => allMoves || move.grade !== "good")
+    .sort((a, b) => b.loss - a.loss || a.move - b.move);
   return h(
     "li",
     { class: "review-deal" },
@@ -21,7 +26,10 @@ function dealView(result, allMoves) {
           "ol",
           { class: "review-moves" },
           moves.map((move) =>
-            h("li", { class: `review-move review-${move.grade}`, "data-grade": move.grade }, move.text),
+            h("li", { class: `review-move review-${move.grade}`, "data-grade": move.grade, "data-loss": String(move.loss) },
+              h("span", { class: "review-text" }, move.text), " ",
+              onOpen ? h("button", { type: "button", class: "review-open", onclick: () => onOpen(move.deal, move.move - 1) },
+                t("review_open")) : null),
           ),
         )
       : h("p", { class: "note" }, allMoves ? t("review_no_moves") : t("review_none_weak")),
@@ -32,7 +40,7 @@ function dealView(result, allMoves) {
  * The review panel in ``root`` for the player whose ``token`` is given: a button starts the
  * review (seconds of the server's CPU per deal, in its worker), deals appear as they are done.
  */
-export function mountReview(root, { table, token } = {}) {
+export function mountReview(root, { table, token, onOpen = null, auto = false } = {}) {
   made += 1;
   const titleId = `review-title-${made}`;
   const allId = `review-all-${made}`;
@@ -59,7 +67,7 @@ export function mountReview(root, { table, token } = {}) {
   fill(root, section);
 
   function render() {
-    fill(list, results.map((result) => dealView(result, all.checked)));
+    fill(list, results.map((result) => dealView(result, all.checked, onOpen)));
     list.hidden = !results.length;
   }
 
@@ -93,5 +101,6 @@ export function mountReview(root, { table, token } = {}) {
     }
   }
 
+  if (auto) run();
   return { section, run, results };
 }

@@ -104,6 +104,7 @@ export class TableView {
     this.sock.seq = Math.max(0, (this.sock.seq || 0) - 24);
     this.sock.relang(lang());
     if (this.countOpen) this.counting();
+    this.after?.relang(); // the replay and the review, in the new language
   }
 
   // ------------------------------------------------------------------ messages
