@@ -23,7 +23,6 @@ import statistics
 import time
 
 from bench_expert import positions
-
 from foxtrot import TakeRule, fast
 from foxtrot.bots import make_bot
 from foxtrot.bots.expert import HARD_SECONDS
