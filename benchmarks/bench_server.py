@@ -40,6 +40,8 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from foxtrot.web.running import keep_frozen
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -186,6 +188,9 @@ async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
     ws_base = base.replace("http", "ws")
     until = time.time() + args.seconds
     started = time.perf_counter()
+    # the load generator is Python too: its own collector's pauses would count as the
+    # server's latency, so it keeps its objects frozen as the server does
+    freezer = asyncio.create_task(keep_frozen())
     await asyncio.gather(
         *(
             person(f"{ws_base}/ws/tables/{table}", token, args.think, until, samples)
@@ -193,6 +198,7 @@ async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
         ),
         return_exceptions=True,
     )
+    freezer.cancel()
     elapsed = time.perf_counter() - started
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         after = (await http.get("/metrics")).text

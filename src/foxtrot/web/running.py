@@ -10,6 +10,7 @@ exits with status 0.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import gc
@@ -18,6 +19,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -32,6 +34,7 @@ class Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
         super().__init__(config)
         self._app = app
+        self._freezer: asyncio.Task[None] | None = None
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
@@ -52,21 +55,47 @@ class Server(uvicorn.Server):
                 signal.signal(sig, handler)
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        """Boot (every table rebuilt from its log), then freeze what boot made.
-
-        The objects alive now (modules, the rebuilt tables) live as long as the
-        server: moved out of the collector's generations, a full collection no
-        longer walks them all, which shortens the longest pauses.
-        """
+        """Boot (every table rebuilt from its log), then freeze what boot made, and keep
+        freezing what lives on (``keep_frozen``)."""
         await super().startup(sockets)
         gc.freeze()
+        self._freezer = asyncio.create_task(keep_frozen())
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self._freezer is not None:
+            self._freezer.cancel()
         holder: dict[str, Any] = self._app.state.lobby_holder
         lobby = holder.get("lobby")
         if lobby is not None:
             await lobby.goodbye()
         await super().shutdown(sockets)
+
+
+#: How often the objects alive are moved out of the collector's generations, and how often
+#: they are put back and collected once in full (the one longer pause, to free any cycle).
+FREEZE_SECONDS: Final = 1.0
+FULL_COLLECT_SECONDS: Final = 1800.0
+
+
+async def keep_frozen() -> None:
+    """Keep the collector's pauses short: every ``FREEZE_SECONDS`` what is alive is frozen.
+
+    Under load the server holds a few hundred thousand objects that live for minutes (the
+    tables, their logs, the connections); every full collection walked them all, 30-70 ms
+    with the event loop stopped, several times a minute (measured with ``gc.callbacks``
+    during ``benchmarks/bench_server.py``), and the round trips waiting behind it made the
+    p99. Frozen objects are not walked. A cycle that was alive at a freeze and dies later is
+    not freed until the next full collection, every ``FULL_COLLECT_SECONDS``: memory held by
+    such leftovers is bounded by that interval (``benchmarks/soak_server.py`` watches it).
+    """
+    last_full = time.monotonic()
+    while True:
+        await asyncio.sleep(FREEZE_SECONDS)
+        if time.monotonic() - last_full >= FULL_COLLECT_SECONDS:
+            gc.unfreeze()
+            gc.collect()
+            last_full = time.monotonic()
+        gc.freeze()
 
 
 #: How long a thread may hold the interpreter lock while another waits for it (Python's
