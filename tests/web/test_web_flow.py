@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from foxtrot.web import tables
 from foxtrot.web.lobby import Lobby
 from foxtrot.web.protocol import CreateTable, ProtocolError
 from foxtrot.web.store import Store
@@ -187,6 +188,33 @@ def test_tables_of_computers_only_are_bounded_and_closed_when_unwatched(tmp_path
             await lobby.create(request, client="10.0.0.1")  # room again
             row = await lobby.db(lobby.store.load, first.id)
             assert row is not None and row.status == "closed"
+        finally:
+            await lobby.shutdown()
+
+    asyncio.run(main_())
+
+
+def test_a_long_match_keeps_only_the_last_events_in_memory(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table keeps the events a reconnecting client may be sent again (``CATCHUP_LIMIT``),
+    not its whole log: a long match does not grow the server's memory (the log is stored)."""
+    monkeypatch.setattr(tables, "CATCHUP_LIMIT", 5)
+    plan = {"options": {"players": 2, "target": 10_000}, "seats": [{"kind": "easy"}] * 2}
+    request = CreateTable.model_validate(plan | {"bot_delay": 0, "seed_seconds": 0})
+
+    async def main_() -> None:
+        lobby = Lobby(Store(f"sqlite:///{tmp_path / 'long.db'}"))
+        await lobby.boot()
+        try:
+            actor = await lobby.create(request)
+            while actor.seq < 40:
+                await asyncio.sleep(0.05)
+            assert len(actor.entries) <= 10
+            assert [e.seq for e in actor.entries] == list(
+                range(actor.entries[0].seq, actor.entries[-1].seq + 1)
+            )
+            assert actor.entries[-1].seq == actor.seq  # the newest are kept, in order
         finally:
             await lobby.shutdown()
 

@@ -23,16 +23,7 @@ from . import fair
 from .bus import Connection
 from .events_in import checked_action, next_state
 from .pause import DealPause
-from .protocol import (
-    Ack,
-    ActionIn,
-    Code,
-    EventOut,
-    NextDealIn,
-    ProtocolError,
-    SeedIn,
-    Snapshot,
-)
+from .protocol import Ack, ActionIn, Code, EventOut, NextDealIn, ProtocolError, SeedIn, Snapshot
 from .seats import DealSeeds, Entry, Hooks, SeatInfo, presence_text, token_hash
 from .store import Append, LoggedEvent, TableRow
 from .views import event_data, event_text, seat_view, spectator_view
@@ -148,6 +139,8 @@ class TableActor:
         elif logged.kind == "rematch":
             self.rematch = str(data["table"])
         self.entries.append(Entry(logged.seq, logged.kind, data, events))
+        if len(self.entries) > 2 * CATCHUP_LIMIT:  # only the last ones are ever sent again
+            del self.entries[:-CATCHUP_LIMIT]
 
     async def _commit(
         self,
@@ -227,7 +220,7 @@ class TableActor:
     def _view(self, seat: int | None) -> dict[str, Any] | None:
         if self.state is None:
             return None
-        obs = self.state.observation(seat if seat is not None else 0)
+        obs = self.state.observation(seat or 0)
         return seat_view(obs) if seat is not None else spectator_view(obs)
 
     def _event_out(self, entry: Entry, seat: int | None, lang: str, *, catchup: bool) -> str:
