@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -33,6 +34,19 @@ def play_until(page: Page, done: str, seconds: float = MATCH_SECONDS) -> int:
         else:
             page.wait_for_timeout(50)
     return moves
+
+
+def ann_at(
+    new_context: NewContext, api: Api, *, viewport: Any = None, **body: Any
+) -> tuple[Page, str]:
+    """Ann's page (seat 0) at a new table created with ``body``; the page and the table."""
+    summary = api.create(**body)
+    joined = api.join(summary["table"], "Ann", 0)
+    context = new_context(viewport=viewport) if viewport else new_context()
+    seat_me(context, summary["table"], joined["token"])
+    page = context.new_page()
+    page.goto(f"/t/{summary['table']}")
+    return page, str(summary["table"])
 
 
 def test_play_the_computer_in_one_click_and_deal_one_has_the_browsers_seed(
@@ -65,18 +79,16 @@ def test_play_the_computer_in_one_click_and_deal_one_has_the_browsers_seed(
 
 
 def test_the_pause_after_a_deal_holds_until_next_deal(new_context: NewContext, api: Api) -> None:
-    summary = api.create(
+    page, table = ann_at(
+        new_context,
+        api,
+        viewport={"width": 390, "height": 844},
         options={"players": 2, "target": 10_000},
         seats=[{"kind": "person"}, {"kind": "easy"}],
         bot_delay=0,
         deal_pause_seconds=120,
         first_dealer=1,
     )
-    joined = api.join(summary["table"], "Ann", 0)
-    context = new_context(viewport={"width": 390, "height": 844})
-    seat_me(context, summary["table"], joined["token"])
-    page = context.new_page()
-    page.goto(f"/t/{summary['table']}")
     expect(page.locator("#t-turn.mine")).to_be_visible()
     play_until(page, "#t-pause")
     pause = page.locator("#t-pause")
@@ -88,7 +100,7 @@ def test_the_pause_after_a_deal_holds_until_next_deal(new_context: NewContext, a
     assert box is not None and box["y"] + box["height"] <= 844, "Next deal is below the fold"
     page.wait_for_timeout(2500)  # the table holds: no deal 2 yet
     assert page.locator("#t-game").get_attribute("data-phase") == "awaiting_deal"
-    assert api.table(summary["table"])["status"] == "playing"
+    assert api.table(table)["status"] == "playing"
     page.keyboard.press("Enter")
     expect(page.locator("#t-title")).to_contain_text("Deal 2", timeout=10_000)
     expect(pause).to_be_hidden()
@@ -117,17 +129,14 @@ def test_the_invitee_lands_on_the_sit_form(new_context: NewContext, api: Api) ->
 
 
 def test_undo_against_computers_restores_the_position(new_context: NewContext, api: Api) -> None:
-    summary = api.create(
+    page, _ = ann_at(
+        new_context,
+        api,
         options={"players": 2, "target": 10_000},
         seats=[{"kind": "person"}, {"kind": "easy"}],
         bot_delay=0,
         first_dealer=1,
     )
-    joined = api.join(summary["table"], "Ann", 0)
-    context = new_context()
-    seat_me(context, summary["table"], joined["token"])
-    page = context.new_page()
-    page.goto(f"/t/{summary['table']}")
     expect(page.locator("#t-turn.mine")).to_be_visible()
     hand = page.locator("#hand button")
     before = hand.evaluate_all("bs => bs.map(b => b.dataset.card)")
@@ -148,23 +157,20 @@ def test_undo_against_computers_restores_the_position(new_context: NewContext, a
 
 
 def test_rematch_starts_a_new_match_with_the_same_seats(new_context: NewContext, api: Api) -> None:
-    summary = api.create(
+    page, table = ann_at(
+        new_context,
+        api,
         options={"players": 3, "target": 1},
         seats=[{"kind": "person"}, {"kind": "easy"}, {"kind": "medium"}],
         bot_delay=0,
     )
-    joined = api.join(summary["table"], "Ann", 0)
-    context = new_context()
-    seat_me(context, summary["table"], joined["token"])
-    page = context.new_page()
-    page.goto(f"/t/{summary['table']}")
     play_until(page, "#winner")
     page.locator("[data-action='rematch']").click()
-    expect(page).not_to_have_url(f"/t/{summary['table']}")
+    expect(page).not_to_have_url(f"/t/{table}")
     expect(page.locator("#hand button").first).to_be_visible(timeout=15_000)
     new = page.url.rsplit("/", 1)[1]
     again = api.table(new)
-    old = api.table(summary["table"])
+    old = api.table(table)
     assert again["status"] == "playing" and old["rematch"] == new
     assert [(s["kind"], s["name"]) for s in again["seats"]] == [
         (s["kind"], s["name"]) for s in old["seats"]

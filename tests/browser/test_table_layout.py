@@ -18,6 +18,7 @@ from foxtrot.core.kernel import LAYS, outcome_of
 
 from .browser_support import Api
 from .conftest import NewContext
+from .test_a11y import violations
 
 VIEWPORTS = {
     "375x667": (375, 667),
@@ -108,6 +109,8 @@ def test_every_region_is_in_view_at_every_size(
             assert box is not None, f"{where}: no {region}"
             assert box["width"] > 0 and box["height"] > 0, f"{where}: {region} is not shown"
             assert inside(box, view), f"{where}: {region} {box} is outside {view}"
+        if players == 4:  # axe at every viewport (WCAG 2.1 AA), once per size
+            assert violations(page) == [], where
         seats = found["seats"]
         assert len(seats) == players, where
         for i, seat in enumerate(seats):

@@ -219,3 +219,32 @@ def test_a_long_match_keeps_only_the_last_events_in_memory(
             await lobby.shutdown()
 
     asyncio.run(main_())
+
+
+def test_old_action_ids_are_forgotten_and_a_late_resend_is_stale(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ids kept to answer resends are bounded (``ACCEPTED_KEPT``); an id older than them,
+    sent again, is refused as stale and never played twice."""
+    monkeypatch.setattr(tables, "ACCEPTED_KEPT", 2)
+    with server(db_url) as client:
+        table = create(
+            client,
+            options={"players": 2, "target": 10_000},
+            seats=[{"kind": "person"}, {"kind": "easy"}],
+            first_dealer=1,
+        )["table"]
+        ann = join(client, table, "Ann", 0)
+        with player(client, table, ann["token"]) as a:
+            first = a.my_turn()
+            sent_at = a.seq
+            assert a.act(first["legal"][0], "old", seq=sent_at)["type"] == "ack"
+            for i in range(6):
+                view = a.my_turn()
+                assert a.act(view["legal"][0], f"n{i}")["type"] == "ack"
+            lobby = client.app.state.lobby_holder["lobby"]  # type: ignore[attr-defined]
+            assert len(lobby.tables[table].accepted) <= 4
+            moves = len(a.my_turn()["history"])  # the computer has replied: the table waits
+            again = a.act(first["legal"][0], "old", seq=sent_at)
+            assert (again["type"], again["code"]) == ("error", "stale_seq")
+            assert len(a.latest["history"]) == moves

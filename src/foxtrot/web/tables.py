@@ -31,6 +31,9 @@ from .views import event_data, event_text, seat_view, spectator_view
 log = logging.getLogger("foxtrot.web")
 #: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
 CATCHUP_LIMIT = 500
+#: The action ids kept to answer a resent action with its first answer (resends come within
+#: seconds; an id older than these is refused as ``stale_seq``, never played twice).
+ACCEPTED_KEPT = 500
 
 
 class TableActor:
@@ -132,6 +135,8 @@ class TableActor:
         elif logged.kind == "action":
             if logged.action_id is not None and logged.seat is not None:
                 self.accepted[(logged.seat, logged.action_id)] = logged.seq
+                if len(self.accepted) > 2 * ACCEPTED_KEPT:  # an older id is refused as stale
+                    self.accepted = dict(list(self.accepted.items())[-ACCEPTED_KEPT:])
             if self.state is not None and self.state.is_over:
                 self.status = "over"
         elif logged.kind == "close":

@@ -50,3 +50,18 @@ export function flyTake(cards, from, target) {
   });
   return cards.length;
 }
+
+/** The card just played (``node``, the pile's top) slides in from the seat that played it
+ * (``from``, an element); still under reduced motion. */
+export function slideFrom(node, from) {
+  if (!node || !from || reducedMotion()) return;
+  const start = from.getBoundingClientRect();
+  const end = node.getBoundingClientRect();
+  const dx = start.left + start.width / 2 - (end.left + end.width / 2);
+  const dy = start.top + start.height / 2 - (end.top + end.height / 2);
+  node.classList.remove("arrive"); // this flight instead of the generic slide
+  node.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+    { duration: 350, easing: "ease-out" },
+  );
+}

@@ -24,11 +24,11 @@ const draft = {
   replacement: "medium",
   timer: "",
   bot_delay: "0.8",
+  pause: "30", // seconds the table waits after a deal for every person's Next deal
   public: true,
   level: "medium",
   opponents: 1,
 };
-const PAUSE_SECONDS = 30; // the pause after a deal, until every person presses Next deal
 
 function select(id, value, options, onChange) {
   return h(
@@ -162,6 +162,7 @@ export class Lobby {
         select("replacement", d.replacement, LEVELS.map((k) => [k, t(`tui_level_${k}`)]), (v) => { d.replacement = v; })),
       field("timer", t("web_turn_timer"), number("timer", "timer", { min: 1, max: 86400, step: 1 })),
       field("bot-delay", t("web_bot_delay"), number("bot-delay", "bot_delay", { min: 0, max: 10, step: 0.1 })),
+      field("deal-pause", t("web_deal_pause"), number("deal-pause", "pause", { min: 0, max: 600, step: 1 })),
       check("public", "public", t("web_public"))),
     );
   }
@@ -205,7 +206,7 @@ export class Lobby {
       replacement: d.replacement,
       public: d.public,
       bot_delay: Number(d.bot_delay || 0),
-      deal_pause_seconds: PAUSE_SECONDS,
+      deal_pause_seconds: Number(d.pause || 0),
     };
     try {
       const table = await api("/api/tables", { method: "POST", body });

@@ -13,7 +13,7 @@ import { seatNodes, spectatorsNode } from "./seats.js";
 import { renderWaiting } from "./waiting.js";
 import { renderScores } from "./pause.js";
 import { askHint, showCount } from "./coachpanels.js";
-import { flyTake, pileRects } from "./animate.js";
+import { flyTake, pileRects, slideFrom } from "./animate.js";
 import { CARD_KEYS } from "./keys.js";
 import { setting, setSetting, signalTurn, chime, bigMoment, celebrate } from "./feedback.js";
 import { FairLog } from "./fairlog.js";
@@ -150,7 +150,7 @@ export class TableView {
     let take = null; // a take: its cards fly from the pile to the taker's seat (animate.js)
     let moment = null;
     for (const item of msg.data?.events || []) {
-      if (item.event === "card_played" && !msg.catchup) this.played = { card: item.card, seq: msg.seq };
+      if (item.event === "card_played" && !msg.catchup) this.played = { card: item.card, seq: msg.seq, seat: item.seat };
       if (!msg.catchup && item.taken?.length && ["card_played", "pile_taken"].includes(item.event)) {
         take = { seat: item.seat, cards: item.taken };
       }
@@ -165,8 +165,7 @@ export class TableView {
       this.render();
       if (moment && !msg.catchup) celebrate(this.el.last, moment);
       if (from) {
-        const seat = this.root.querySelector(`[data-region='seat'][data-seat='${take.seat}']`);
-        const flown = flyTake(take.cards, from, seat);
+        const flown = flyTake(take.cards, from, this.seatNode(take.seat));
         this.el.game.dataset.flights = String(Number(this.el.game.dataset.flights || 0) + (flown ? 1 : 0));
         this.el.game.dataset.takes = String(Number(this.el.game.dataset.takes || 0) + 1);
       }
@@ -433,8 +432,10 @@ export class TableView {
     e.title.textContent = v.phase === "awaiting_deal" && v.deal < 0
       ? t("web_waiting_deal") : t("web_deal_of", { deal: v.deal + 1, target: v.options.target });
     this.renderTurn();
-    fill(e.pile, pileNodes(v, this.animateTop()));
+    const arrived = this.animateTop();
+    fill(e.pile, pileNodes(v, arrived));
     this.renderSeats();
+    if (arrived) slideFrom(e.pile.querySelector(".pile-card.top"), this.seatNode(this.played.seat));
     this.renderLast();
     this.renderHand();
     this.renderLog();
@@ -449,6 +450,10 @@ export class TableView {
     const animate = !!this.played && top === this.played.card && this.playedShown !== this.played.seq;
     if (animate) this.playedShown = this.played.seq;
     return animate;
+  }
+
+  seatNode(seat) {
+    return this.root.querySelector(`[data-region='seat'][data-seat='${seat}']`);
   }
 
   name(seat) {
