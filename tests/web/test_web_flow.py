@@ -161,37 +161,46 @@ def test_deal_one_waits_for_every_persons_seed(db_url: str) -> None:
             assert dealt["data"]["player_seeds"][0] == "ab" * 32
 
 
+def in_lobby(path: Any, test: Any, **settings: Any) -> None:
+    """Run ``test(lobby)`` in a booted lobby on a fresh SQLite file, then shut it down."""
+
+    async def main_() -> None:
+        lobby = Lobby(Store(f"sqlite:///{path}"), **settings)
+        await lobby.boot()
+        try:
+            await test(lobby)
+        finally:
+            await lobby.shutdown()
+
+    asyncio.run(main_())
+
+
 def test_tables_of_computers_only_are_bounded_and_closed_when_unwatched(tmp_path: Any) -> None:
     """At most so many per address and per server (``busy``), and closed once nobody has
     watched them for ``unwatched_seconds``; the closed table's log stays."""
     plan = {"options": {"players": 2, "target": 10_000}, "seats": [{"kind": "easy"}] * 2}
     request = CreateTable.model_validate(plan | {"bot_delay": 0.05})
 
-    async def main_() -> None:
-        lobby = Lobby(Store(f"sqlite:///{tmp_path / 'bots.db'}"), heartbeat=0.05)
-        await lobby.boot()
+    async def test(lobby: Lobby) -> None:
         lobby.computer_tables = 3
-        try:
-            first = await lobby.create(request, client="10.0.0.1")
+        first = await lobby.create(request, client="10.0.0.1")
+        await lobby.create(request, client="10.0.0.1")
+        with pytest.raises(ProtocolError) as refused:
             await lobby.create(request, client="10.0.0.1")
-            with pytest.raises(ProtocolError) as refused:
-                await lobby.create(request, client="10.0.0.1")
-            assert refused.value.code.value == "busy" and "your address" in refused.value.message
-            await lobby.create(request, client="10.0.0.2")
-            with pytest.raises(ProtocolError) as full:
-                await lobby.create(request, client="10.0.0.3")
-            assert "this server" in full.value.message
-            lobby.unwatched_seconds = 0.3
-            await asyncio.sleep(1.0)
-            assert first.status == "closed"
-            assert not [a for a in lobby.tables.values() if a.status == "playing"]
-            await lobby.create(request, client="10.0.0.1")  # room again
-            row = await lobby.db(lobby.store.load, first.id)
-            assert row is not None and row.status == "closed"
-        finally:
-            await lobby.shutdown()
+        assert refused.value.code.value == "busy" and "your address" in refused.value.message
+        await lobby.create(request, client="10.0.0.2")
+        with pytest.raises(ProtocolError) as full:
+            await lobby.create(request, client="10.0.0.3")
+        assert "this server" in full.value.message
+        lobby.unwatched_seconds = 0.3
+        await asyncio.sleep(1.0)
+        assert first.status == "closed"
+        assert not [a for a in lobby.tables.values() if a.status == "playing"]
+        await lobby.create(request, client="10.0.0.1")  # room again
+        row = await lobby.db(lobby.store.load, first.id)
+        assert row is not None and row.status == "closed"
 
-    asyncio.run(main_())
+    in_lobby(tmp_path / "bots.db", test, heartbeat=0.05)
 
 
 def test_a_long_match_keeps_only_the_last_events_in_memory(
@@ -203,22 +212,17 @@ def test_a_long_match_keeps_only_the_last_events_in_memory(
     plan = {"options": {"players": 2, "target": 10_000}, "seats": [{"kind": "easy"}] * 2}
     request = CreateTable.model_validate(plan | {"bot_delay": 0, "seed_seconds": 0})
 
-    async def main_() -> None:
-        lobby = Lobby(Store(f"sqlite:///{tmp_path / 'long.db'}"))
-        await lobby.boot()
-        try:
-            actor = await lobby.create(request)
-            while actor.seq < 40:
-                await asyncio.sleep(0.05)
-            assert len(actor.entries) <= 10
-            assert [e.seq for e in actor.entries] == list(
-                range(actor.entries[0].seq, actor.entries[-1].seq + 1)
-            )
-            assert actor.entries[-1].seq == actor.seq  # the newest are kept, in order
-        finally:
-            await lobby.shutdown()
+    async def test(lobby: Lobby) -> None:
+        actor = await lobby.create(request)
+        while actor.seq < 40:
+            await asyncio.sleep(0.05)
+        assert len(actor.entries) <= 10
+        assert [e.seq for e in actor.entries] == list(
+            range(actor.entries[0].seq, actor.entries[-1].seq + 1)
+        )
+        assert actor.entries[-1].seq == actor.seq  # the newest are kept, in order
 
-    asyncio.run(main_())
+    in_lobby(tmp_path / "long.db", test)
 
 
 def test_old_action_ids_are_forgotten_and_a_late_resend_is_stale(
