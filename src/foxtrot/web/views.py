@@ -64,8 +64,10 @@ def seat_view(obs: Observation) -> dict[str, Any]:
     view["hand"] = _cards(obs.hand)
     view["legal"] = [str(action) for action in obs.legal_actions]
     # what each card in hand would do on this pile, for the player setting "mark the cards that
-    # take" (the engine's rule, Observation.result_of); laid cards are left out
-    effects = {str(card): obs.result_of(card).value for card in set(obs.hand)} if obs.pile else {}
+    # take" (the engine's rule, Observation.result_of); laid cards are left out. Only for the
+    # seat to move: every seat's view is made at every event, and the marks show on a turn.
+    mover = obs.to_move == obs.seat and obs.pile
+    effects = {str(card): obs.result_of(card).value for card in set(obs.hand)} if mover else {}
     view["effects"] = {card: result for card, result in effects.items() if result != "laid"}
     return view
 
