@@ -7,7 +7,9 @@ real ``foxtrot serve`` in test_web_hostile.py.)
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -16,7 +18,8 @@ import pytest
 from fastapi import WebSocketDisconnect
 
 from foxtrot.cli.main import build_parser
-from foxtrot.web import review
+from foxtrot.core import State, TableOptions, dumps
+from foxtrot.web import record_check, review
 from foxtrot.web.app import HELLO_SECONDS
 from foxtrot.web.protocol import ProtocolError
 from foxtrot.web.running import Limits
@@ -135,8 +138,67 @@ def test_the_command_line_defaults_are_the_servers() -> None:
     args = build_parser().parse_args(["serve"])
     assert args.hello_seconds == HELLO_SECONDS
     limits = Limits()
-    assert (args.max_header_bytes, args.keep_alive_seconds, args.max_connections) == (
+    assert (
+        args.max_header_bytes,
+        args.keep_alive_seconds,
+        args.max_connections,
+        args.header_seconds,
+        args.max_body_bytes,
+    ) == (
         limits.header_bytes,
         limits.keep_alive,
         limits.connections,
+        limits.header_seconds,
+        limits.body_bytes,
     )
+
+
+@functools.cache
+def _long_record() -> bytes:
+    """A match of two players 60,000 actions long (2 MB; its check is ~0.3 s of CPU)."""
+    rng = random.Random(7)
+    state = State(TableOptions(target=100000), rng=rng)
+    for _ in range(60000):
+        if state.to_move is None:
+            state.deal(rng)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return dumps(state).encode()
+
+
+def test_the_record_check_runs_in_a_worker_within_its_limits() -> None:
+    record = _long_record()
+
+    async def main() -> list[Any]:
+        checker = record_check.Checker()
+        tight = record_check.Checker(cpu_seconds=0.05)
+        stuck = record_check.Checker(wall_seconds=0.001)  # no answer in time: worker killed
+        one = record_check.Checker(pending=1)
+        try:
+            answers: list[Any] = [
+                await checker.check(record),
+                await checker.check(b"{"),
+                await checker.check(record.replace(b'"decks": 2', b'"decks": 3')),
+            ]
+            for limited in (tight, stuck):
+                with pytest.raises(ProtocolError) as refused:
+                    await limited.check(record)
+                answers.append(refused.value)
+            stuck.wall_seconds = 60.0
+            answers.append(await stuck.check(record))  # a new worker after the killed one
+            answers.extend(
+                await asyncio.gather(one.check(record), one.check(record), return_exceptions=True)
+            )
+            return answers
+        finally:
+            for each in (checker, tight, stuck, one):
+                each.close()
+
+    ok, unread, broken, tight, stuck, again, first, second = asyncio.run(main())
+    assert ok == again == first == {"ok": True}
+    assert unread["ok"] is False and unread["stage"] == "read"
+    assert broken["ok"] is False and broken["stage"] == "rules"
+    for refused, seconds in ((tight, "0.05 s"), (stuck, "5 s")):
+        assert refused.code.value == "too_large" and seconds in refused.message
+        assert "foxtrot verify FILE" in refused.message
+    assert isinstance(second, ProtocolError) and second.code.value == "busy"

@@ -41,7 +41,10 @@ class Server:
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     home = tmp_path_factory.mktemp("hostile")
     proc = ServerProcess(
-        f"sqlite:///{home}/s.db", home, "--keep-alive-seconds", "1", "--hello-seconds", "1"
+        f"sqlite:///{home}/s.db",
+        home,
+        *("--keep-alive-seconds", "1", "--hello-seconds", "1"),
+        *("--header-seconds", "1", "--max-body-bytes", "1000"),
     )
     proc.start()
     try:
@@ -208,6 +211,59 @@ def test_an_idle_http_connection_is_closed_after_the_keep_alive(srv: Server) -> 
         start = time.monotonic()
         assert sock.recv(4096) == b""  # the server closed it
         assert 0.5 < time.monotonic() - start < 5
+
+
+def test_a_connection_whose_headers_are_late_is_closed(srv: Server) -> None:
+    port = srv.proc.port
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as silent:
+        start = time.monotonic()
+        assert silent.recv(4096) == b""  # said nothing: closed at the deadline
+        assert 0.5 < time.monotonic() - start < 5
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as slow:
+        start = time.monotonic()
+        closed = False
+        for byte in b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100:
+            try:
+                slow.sendall(bytes([byte]))  # a byte every 0.1 s: "slowloris"
+            except OSError:
+                closed = True
+                break
+            time.sleep(0.1)
+        assert closed or slow.recv(4096) == b""
+        assert time.monotonic() - start < 5
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as prompt:
+        time.sleep(0.5)  # within the deadline: answered, and the next request as well
+        for _ in range(2):
+            prompt.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert _read_answer(prompt).endswith(b'{"status":"ok"}')
+            time.sleep(0.7)  # 1.4 s since the first byte: the deadline counts per request
+    with connect(f"{srv.proc.ws_base}/ws/tables/{create_at(srv.proc.base)}") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        time.sleep(1.5)  # a WebSocket is past its headers: the deadline does not touch it
+        ws.send(json.dumps({"type": "ping"}))
+        while json.loads(ws.recv(timeout=10))["type"] != "pong":
+            pass
+
+
+def test_a_request_body_past_the_limit_is_413(srv: Server) -> None:
+    base = srv.proc.base
+    name = {"name": "A" * 20, "padding": "x" * 2000}
+    declared = httpx.post(f"{base}/api/tables", json={"options": {}, **name}, timeout=10)
+    assert declared.status_code == 413
+    assert declared.json()["code"] == "too_large" and "1000" in declared.json()["message"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it comes
+        yield b'{"options": {}, "x": "'
+        for _ in range(20):
+            yield b"y" * 100
+        yield b'"}'
+
+    streamed = httpx.post(f"{base}/api/tables", content=chunks(), timeout=10)
+    assert streamed.status_code == 413 and streamed.json()["code"] == "too_large"
+    assert httpx.post(f"{base}/api/tables", json={"options": {}}, timeout=10).status_code == 200
+    record = b" " * 5000  # the record check keeps its own limit (4 MiB): read, not refused
+    checked = httpx.post(f"{base}/api/records/check", content=record, timeout=30)
+    assert checked.status_code == 200 and checked.json()["stage"] == "read"
 
 
 def test_a_websocket_without_a_hello_is_closed_after_the_deadline(srv: Server) -> None:

@@ -66,6 +66,20 @@ def add_parser(sub: Any) -> None:
         help="the largest HTTP request line and headers (default 16384)",
     )
     limits.add_argument(
+        "--header-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="close a connection whose request line and headers take longer (default 10)",
+    )
+    limits.add_argument(
+        "--max-body-bytes",
+        type=int,
+        default=65536,
+        metavar="N",
+        help="the largest request body, the record check aside (default 65536)",
+    )
+    limits.add_argument(
         "--keep-alive-seconds",
         type=int,
         default=5,
@@ -115,6 +129,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
         header_bytes=args.max_header_bytes,
         keep_alive=args.keep_alive_seconds,
         connections=args.max_connections,
+        header_seconds=args.header_seconds,
+        body_bytes=args.max_body_bytes,
     )
     serve(app, args.host, args.port, limits)
     return 0

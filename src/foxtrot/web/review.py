@@ -25,7 +25,8 @@ verify FILE`` on any file, it also sends the file's bytes to ``POST
 check: read the record (rule G2: UTF-8, JSON, limits) and replay it through the
 engine (rule G3: every action legal, every score right).  The answer says which
 of the two failed, in the command's words; the page puts the three verdicts in
-the command's order (read, fair deal, rules).
+the command's order (read, fair deal, rules).  The check runs in a worker process
+with a CPU-time limit (``web/record_check.py``).
 """
 
 from __future__ import annotations
@@ -40,10 +41,10 @@ from typing import Any, Final
 from fastapi import APIRouter, FastAPI, Header, Request
 
 from .. import i18n
-from ..core import FoxtrotError, from_record, parse_record
 from .lobby import Lobby, server_record
 from .protocol import Code, ProtocolError
-from .workers import process_pool
+from .record_check import Checker
+from .workers import process_pool, stop_pool
 
 #: The search budget of one reviewed move: the terminal game's (iterations, CPU seconds).
 ITERATIONS: Final = 150
@@ -91,23 +92,6 @@ def review_json(
             for item in items
         ],
     }
-
-
-def check_record(raw: bytes) -> dict[str, Any]:
-    """``foxtrot verify``'s checks other than the fair deal: read (G2), then replay (G3).
-
-    ``{"ok": true}``, or ``ok`` false with ``stage`` ("read" or "rules") and the
-    command's message.
-    """
-    try:
-        data = parse_record(raw)
-    except FoxtrotError as error:
-        return {"ok": False, "stage": "read", "error": str(error)}
-    try:
-        from_record(data)
-    except FoxtrotError as error:
-        return {"ok": False, "stage": "rules", "error": str(error)}
-    return {"ok": True}
 
 
 class Reviewer:
@@ -166,23 +150,11 @@ class Reviewer:
         return result
 
     def close(self) -> None:
-        """Stop the worker; a review in progress is abandoned, not waited for.
-
-        A search can take many seconds: the server must not wait for it to stop
-        (``shutdown`` alone would, at exit).  Python 3.14 has
-        ``terminate_workers``; before it, the pool's processes are terminated.
-        """
+        """Stop the worker; a review in progress is abandoned, not waited for (it can take
+        many seconds)."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        terminate = getattr(pool, "terminate_workers", None)
-        if terminate is not None:
-            terminate()
-            return
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
+        if pool is not None:
+            stop_pool(pool)
 
 
 def _seat(authorization: str | None, seat_of: Callable[[str], int | None]) -> int:
@@ -194,10 +166,13 @@ def _seat(authorization: str | None, seat_of: Callable[[str], int | None]) -> in
     return seat
 
 
-def review_router(lobby: Callable[[], Lobby], reviewer: Reviewer | None = None) -> APIRouter:
-    """The review route; ``lobby`` gives the running lobby.  The router's lifespan stops the
-    worker with the server."""
+def review_router(
+    lobby: Callable[[], Lobby], reviewer: Reviewer | None = None, checker: Checker | None = None
+) -> APIRouter:
+    """The review and check routes; ``lobby`` gives the running lobby.  The router's lifespan
+    stops the workers with the server."""
     the_reviewer = reviewer or Reviewer()
+    the_checker = checker or Checker()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -205,6 +180,7 @@ def review_router(lobby: Callable[[], Lobby], reviewer: Reviewer | None = None) 
             yield
         finally:
             the_reviewer.close()
+            the_checker.close()
 
     router = APIRouter(lifespan=lifespan)
 
@@ -242,6 +218,6 @@ def review_router(lobby: Callable[[], Lobby], reviewer: Reviewer | None = None) 
             raw += chunk
             if len(raw) > CHECK_BYTES:
                 raise too_large
-        return await asyncio.to_thread(check_record, bytes(raw))
+        return await the_checker.check(bytes(raw))
 
     return router

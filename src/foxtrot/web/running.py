@@ -23,9 +23,11 @@ import time
 from collections.abc import Iterator
 from typing import Any, Final
 
+import h11
 import uvicorn
 from fastapi import FastAPI
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 
 class Server(uvicorn.Server):
@@ -117,12 +119,59 @@ class Limits:
       this many requests are in progress, a new HTTP request gets 503 at once instead of
       queueing (uvicorn's ``limit_concurrency``; a WebSocket upgrade is not refused).
     - ``ws_bytes``: the largest WebSocket frame; a larger one closes the socket (1009).
+    - ``header_seconds``: the time a client has to send a request's line and headers,
+      counted from the connection's opening or a request's first byte; past it the
+      connection is closed (``HeaderDeadline``: a slow client, "slowloris", holds no
+      connection for longer).
+    - ``body_bytes``: the largest request body (a JSON request is a few hundred bytes; the
+      record check has its own limit); beyond, 413 (``BodyLimit``).
     """
 
     header_bytes: int = 16 * 1024
     keep_alive: int = 5
     connections: int = 8192
     ws_bytes: int = 65536
+    header_seconds: float = 10.0
+    body_bytes: int = 64 * 1024
+
+
+class HeaderDeadline(H11Protocol):
+    """uvicorn's h11 protocol, closing a connection whose request headers are late.
+
+    uvicorn times a connection out only between two requests (``keep_alive``): a client
+    that opens a connection and sends nothing, or sends its headers a byte at a time,
+    holds it for ever, and enough of them hold every connection the server has.  This
+    arms a timer while the protocol waits for a request's headers (h11's ``IDLE`` state
+    for the client) and closes the connection when it fires.
+    """
+
+    header_seconds: float = Limits.header_seconds
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._deadline: asyncio.TimerHandle | None = self.loop.call_later(
+            self.header_seconds, self._late
+        )
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        waiting = self.conn.their_state is h11.IDLE and not self.transport.is_closing()
+        if not waiting and self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        elif waiting and self._deadline is None:
+            self._deadline = self.loop.call_later(self.header_seconds, self._late)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        super().connection_lost(exc)
+
+    def _late(self) -> None:
+        self._deadline = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()
 
 
 class HeaderLimit:
@@ -152,26 +201,75 @@ class HeaderLimit:
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": 1008, "reason": "headers too large"})
             return
-        body = json.dumps(
-            {"type": "error", "code": "too_large", "message": message, "id": None}
-        ).encode()
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-            (b"connection", b"close"),
-        ]
-        await send({"type": "http.response.start", "status": 431, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        await _refuse(send, 431, message)
+
+
+async def _refuse(send: Send, status: int, message: str) -> None:
+    """An HTTP answer ``status`` with an ``Error`` body (``too_large``), closing the connection."""
+    body = json.dumps({"type": "error", "code": "too_large", "message": message, "id": None})
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body.encode()})
+
+
+class BodyLimit:
+    """ASGI middleware: a request body past ``limit`` bytes is refused with 413.
+
+    FastAPI reads a JSON body whole before its schema is checked, so without this a
+    client could send any number of megabytes to ``POST /api/tables``.  The body is
+    read here up to the limit (a declared ``Content-Length`` past it is refused before
+    any byte is read) and handed on.  ``exempt`` paths keep their own limit (the record
+    check streams up to 4 MiB).
+    """
+
+    def __init__(self, app: ASGIApp, limit: int, exempt: frozenset[str]) -> None:
+        self.app = app
+        self.limit = limit
+        self.exempt = exempt
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] in self.exempt:
+            await self.app(scope, receive, send)
+            return
+        too_large = (
+            f"the request's body has more than {self.limit} bytes; the limit is {self.limit}"
+        )
+        declared = dict(scope["headers"]).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.limit:
+            await _refuse(send, 413, too_large)
+            return
+        messages: list[Message] = []
+        size = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            size += len(message.get("body", b""))
+            if size > self.limit:
+                await _refuse(send, 413, too_large)
+                return
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
 
 
 def config(app: FastAPI, host: str, port: int, limits: Limits = Limits()) -> uvicorn.Config:
     """uvicorn's configuration of ``foxtrot serve``: h11 with the limits, no access log."""
+    protocol = type("HeaderDeadline", (HeaderDeadline,), {"header_seconds": limits.header_seconds})
+    exempt = frozenset({"/api/records/check"})
     return uvicorn.Config(
-        HeaderLimit(app, limits.header_bytes),
+        HeaderLimit(BodyLimit(app, limits.body_bytes, exempt), limits.header_bytes),
         host=host,
         port=port,
         log_level="warning",
-        http="h11",
+        http=protocol,
         h11_max_incomplete_event_size=limits.header_bytes,
         timeout_keep_alive=limits.keep_alive,
         limit_concurrency=limits.connections,

@@ -54,3 +54,19 @@ def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK)
     os._exit(0)  # nothing to clean up: a worker holds no state of its own
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool``'s workers now, abandoning the work in progress (never waiting for it).
+
+    ``shutdown`` alone would wait for a running search, at exit too.  Python 3.14 has
+    ``terminate_workers``; before it, the pool's processes are terminated.
+    """
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
