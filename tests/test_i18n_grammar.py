@@ -16,7 +16,6 @@ import re
 import string
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import pymorphy3
@@ -35,6 +34,7 @@ from foxtrot.i18n import (
     translations,
 )
 from foxtrot.i18n import compile as po
+from foxtrot.i18n.rules import CARDS_MARK, SECTION_MARK, rules_markdown, rules_source
 from foxtrot.narrate import narrate
 
 SLAVIC = ("ru", "uk")
@@ -356,8 +356,61 @@ def test_no_english_in_a_russian_or_ukrainian_message(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", SLAVIC)
 def test_no_english_in_the_russian_or_ukrainian_rules(lang: str) -> None:
-    text = resources.files("foxtrot").joinpath(f"data/rules/{lang}.md").read_text("utf-8")
-    assert latin(text) == set()
+    """Neither in the text as the terminal prints it, nor around the page's card pictures (the
+    section ids are not shown)."""
+    assert latin(rules_markdown(lang)) == set()
+    shown = SECTION_MARK.sub(r"\1", CARDS_MARK.sub(" ", rules_source(lang)))  # ids are not
+    assert latin(shown) == set()
+
+
+#: Words of the rules pymorphy3's dictionaries do not hold, all of them right: the author's
+#: name, the game's other name, and (Ukrainian) words the dictionary lacks. The rank letters
+#: (В, Д, К, Т) are single letters, not checked.
+UNKNOWN_RIGHT = {
+    "ru": {"Васичек", "Васичека", "пишти"},
+    "uk": {"Васічек", "Васічека", "пішті", "вже", "ще", "теж", "немає", "нероздані", "нерозданих"},
+}
+
+
+@pytest.mark.parametrize("lang", SLAVIC)
+def test_every_word_of_the_rules_is_in_the_dictionary(lang: str) -> None:
+    """A spelling check: a typo, or a Ukrainian word in the Russian text (or the other way
+    round), is a word the language's dictionary does not know."""
+    words = {w.lower() for w in WORD.findall(rules_markdown(lang)) if len(w.strip("-")) > 1}
+    unknown = {word for word in words if not morph(lang).word_is_known(word.replace("’", "'"))}
+    assert unknown - {word.lower() for word in UNKNOWN_RIGHT[lang]} == set()
+    assert {word.lower() for word in UNKNOWN_RIGHT[lang]} <= words  # no stale exception
+
+
+def test_the_spelling_check_finds_a_typo_and_the_other_language() -> None:
+    assert not morph("ru").word_is_known("очкав")
+    assert not morph("ru").word_is_known("гравець")
+    assert not morph("uk").word_is_known("игрок")
+
+
+@pytest.mark.parametrize("lang", SLAVIC)
+def test_every_number_in_the_rules_has_its_noun_in_the_right_form(lang: str) -> None:
+    """«22 очка», «31 карту», «30 карт», «4 гравці»: a number's noun (after an adjective at
+    most) has the case and number a count gives it, in the nominative or the accusative."""
+    text = " ".join(rules_markdown(lang).replace("**", "").split())
+    checked = 0
+    for found in re.finditer(rf"(?<![\d+−-])(\d+) ({WORD.pattern})(?: ({WORD.pattern}))?", text):
+        n, first, second = int(found.group(1)), found.group(2), found.group(3)
+        noun = None
+        if all(p.tag.POS not in {"PREP", "CONJ"} for p in parses(lang, first)):
+            if any(p.tag.POS == "NOUN" for p in parses(lang, first)):
+                noun = first
+            elif second and any(p.tag.POS in {"ADJF", "PRTF"} for p in parses(lang, first)):
+                noun = second
+        if noun is None:
+            continue  # "10 за фокстрот", "от 7 до 9": not a count of things
+        want = noun_expected(lang, n, "nom") | noun_expected(lang, n, "acc")
+        assert any(
+            p.tag.POS == "NOUN" and (p.tag.case, is_plural(p.tag)) in want
+            for p in parses(lang, noun)
+        ), (lang, found.group())
+        checked += 1
+    assert checked >= 30
 
 
 def test_the_latin_check_finds_an_option_left_in_english() -> None:

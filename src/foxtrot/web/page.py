@@ -9,7 +9,8 @@ page needs:
   card's short text and its name in words, in every case a message may need
   (``card_cases``: "дама пик", "даму пик", "дамы пик", "дамой пик"), so that
   the page speaks cards as words ("Queen of spades") and never as glyphs;
-- ``GET /api/rules/{lang}``: the players' rules in that language (Markdown);
+- ``GET /api/rules/{lang}``: the players' rules in that language (Markdown with the marks of
+  ``foxtrot.i18n.rules``: the page draws ``[[7H]]`` as a card);
 - ``POST /api/tables/{id}/hint`` and ``GET /api/tables/{id}/count``: the coach's
   move with its reason, and the card count, for the seat whose token comes in
   ``Authorization: Bearer``.  Both are computed from that seat's observation
@@ -26,7 +27,6 @@ import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
@@ -38,6 +38,7 @@ from .. import i18n
 from ..bots.coach import suggest
 from ..bots.counting import card_count
 from ..core import CARDS, Observation, Phase, State, TableOptions
+from ..i18n.rules import rules_source
 from .lobby import Lobby
 from .protocol import Code, ProtocolError
 from .tables import TableActor
@@ -101,12 +102,6 @@ def catalog_payload(lang: str) -> dict[str, Any]:
         str(card): {case: i18n.card_name(card, lang, case) for case in i18n.CASES} for card in CARDS
     }
     return data
-
-
-@cache
-def rules_text(lang: str) -> str:
-    """The players' rules of ``foxtrot rules`` in ``lang`` (package data)."""
-    return resources.files("foxtrot").joinpath(f"data/rules/{lang}.md").read_text("utf-8")
 
 
 @cache
@@ -204,7 +199,8 @@ def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
 
     @router.get("/api/rules/{lang}")
     async def rules(lang: str) -> PlainTextResponse:
-        return PlainTextResponse(rules_text(_lang(lang)), media_type="text/markdown; charset=utf-8")
+        text = rules_source(_lang(lang))
+        return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
     @router.post("/api/tables/{table_id}/hint")
     async def hint(
