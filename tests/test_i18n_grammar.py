@@ -27,8 +27,10 @@ from foxtrot.i18n import (
     LANGUAGES,
     card_name,
     card_slots,
+    card_text,
     catalog,
     cldr,
+    computer_name,
     messages,
     slot_case,
     translations,
@@ -416,6 +418,73 @@ def test_every_number_in_the_rules_has_its_noun_in_the_right_form(lang: str) -> 
 def test_the_latin_check_finds_an_option_left_in_english() -> None:
     assert latin("валетом или такой же (take = match)") == {"take", "match"}
     assert latin("Enter — сыграть · Esc — закрыть · файл JSON") == set()
+
+
+# ------------------------------------------------------------------------ names
+
+#: The placeholders that hold a player's name (or names): a name has one form, the nominative
+#: (a person types it; a computer seat's name is "Компьютер 3 (эксперт)").
+NAME_SLOTS = frozenset({"name", "names", "dealer", "first"})
+
+
+def name_slot_problem(lang: str, form: str, slot: str) -> str | None:
+    """Why ``{slot}`` in ``form`` needs a case other than the nominative, or None: right
+    after a preposition («для {name}») or after a noun or adjective in another case that it
+    would stand in apposition to («карта игрока {name}»)."""
+    word, gap = words_before(form, slot)
+    if not word or gap.strip():
+        return None  # the start, or after a colon, a dash, a bracket: the nominative is right
+    found = parses(lang, word)
+    if any(p.tag.POS == "PREP" for p in found):
+        return f"after the preposition {word!r}"
+    if all(p.tag.POS in {"NOUN", "ADJF", "PRTF"} and "nomn" not in p.tag for p in found):
+        return f"after {word!r}, which is not in the nominative"
+    return None
+
+
+@pytest.mark.parametrize("lang", SLAVIC)
+def test_a_name_stands_where_the_nominative_is_right(lang: str) -> None:
+    """A name is never declined, so no message puts one where Russian or Ukrainian needs
+    another case: «Карты игрока Компьютер 3 (эксперт)» reads wrong, «Компьютер 3 (эксперт):
+    на руке …» and «кто положил: Компьютер 3 (эксперт)» read right."""
+    problems = {}
+    for key in messages(lang):
+        for form in forms(lang, key):
+            for slot in po.fields(form) & NAME_SLOTS:
+                problem = name_slot_problem(lang, form, slot)
+                if problem:
+                    problems[key] = (form, problem)
+    assert problems == {}
+
+
+def test_the_name_check_finds_a_name_in_the_genitive_slot() -> None:
+    assert name_slot_problem("ru", "карта игрока {name}", "name") is not None
+    assert name_slot_problem("uk", "Розбір ходів гравця {name}", "name") is not None
+    assert name_slot_problem("ru", "стол для {name}", "name") is not None
+    assert name_slot_problem("ru", "Ходит {name}.", "name") is None
+    assert name_slot_problem("uk", "кто поклав: {name}", "name") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "expected"),
+    [
+        ("ru", "web_top_by", "кто положил: Компьютер 3 (эксперт)"),
+        ("uk", "web_top_by", "хто поклав: Комп'ютер 3 (експерт)"),
+        ("ru", "hand_of", "Компьютер 3 (эксперт): на руке 10♥ Д♠"),
+        (
+            "uk",
+            "tui_review_offer",
+            "Розбір ходів: Комп'ютер 3 (експерт). Комп'ютер перевірить кожен хід.",
+        ),
+    ],
+)
+def test_a_computer_seat_in_the_sentences_the_native_reader_found(
+    lang: str, key: str, expected: str
+) -> None:
+    name = computer_name(2, "expert", lang)
+    assert catalog(lang).text(key, name=name, cards=f"10♥ {card_text(Card.parse('QS'), lang)}") == (
+        expected
+    )
 
 
 # ------------------------------------------------------- every message, every language
