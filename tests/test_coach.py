@@ -558,3 +558,29 @@ def test_a_comparison_says_how_much_worse_the_alternative_is_and_why() -> None:
     assert compared(obs, act("5D"), act("2C"), 21.0) == (
         f"makes a foxtrot: +10; playing 2♣ instead is 21 points worse — it {same}"
     )
+
+
+def test_the_page_hint_names_its_cards_in_words_in_the_case_of_each_sentence() -> None:
+    """The page names the move in words ("сыграйте короля бубен"), so its reason does too."""
+    state = _position(3, "2S 2S 2H 2H 2D 2D 2C 2C", "5H")
+    state.apply("take")
+    state.apply(Action.play(state.observation(2).hand[0]))
+    state.apply("take")  # seat 1 must start a pile
+    obs = state.observation(1)
+    assert explain(obs, act("2S"), "ru", words=True) == (
+        "оставляет в стопке только двойку пик: следующему игроку нечем ответить фокстротом"
+    )
+    assert explain(obs, act("2S"), "en", words=True) == (
+        "leaves a lone two of spades the next player cannot match"
+    )
+    obs = _position(3, "2C 3C 5D", "5H").observation(1)
+    assert compared(obs, act("5D"), TAKE, 0.2, "uk", words=True) == (
+        "робить фокстрот: +10; взяття стосу — майже так само добре: забирає п'ятірку чирв,"
+        " єдину карту в стосі: наступному гравцеві доведеться починати новий стос"
+    )
+    assert compared(obs, act("2C"), act("3C"), 1.0, "ru", words=True) == (
+        "не оставляет одиночной карты для фокстрота; ход тройкой треф делает то же сейчас,"
+        " но потом на 1 очко хуже"
+    )
+    hint = suggest(obs, "ru", iterations=8, seconds=None, words=True)
+    assert mentioned(hint.reason) == set()  # no card in short left in the sentence

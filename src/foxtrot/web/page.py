@@ -132,8 +132,11 @@ def seat_observation(actor: TableActor, authorization: str | None) -> Observatio
 
 
 def hint_json(obs: Observation, lang: str) -> dict[str, Any]:
-    """The coach's move for the seat of ``obs``, its reason and the card count, as JSON."""
-    hint = suggest(obs, lang, seconds=HINT_SECONDS)
+    """The coach's move for the seat of ``obs``, its reason and the card count, as JSON.
+
+    The reason names its cards in words, in the case each sentence needs, as the page names
+    the move above it ("The coach suggests: play the Queen of spades.")."""
+    hint = suggest(obs, lang, seconds=HINT_SECONDS, words=True)
     card = hint.action.card
     return {
         "action": str(hint.action),
