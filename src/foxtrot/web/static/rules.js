@@ -56,9 +56,12 @@ function table(lines) {
 export function markdown(text) {
   const out = [];
   let list = null;
+  let item = null; // the text of the list item being read (its lines joined)
   let para = [];
   let rows = [];
   const flush = () => {
+    if (item !== null) list.append(h("li", {}, inline(item)));
+    item = null;
     if (para.length) out.push(h("p", {}, inline(para.join(" "))));
     para = [];
     if (rows.length) out.push(table(rows));
@@ -67,30 +70,31 @@ export function markdown(text) {
   for (const raw of text.split("\n")) {
     const line = raw.trimEnd();
     const heading = line.match(/^(#{1,4})\s+(.*?)(?:\s*\{#([a-z0-9-]+)\})?$/);
-    const item = line.match(/^\s*(?:[-*]|(\d+)\.)\s+(.*)$/);
+    const bullet = line.match(/^\s*(?:[-*]|(\d+)\.)\s+(.*)$/);
     if (heading) {
       flush();
       list = null;
       const id = heading[3] ? `rules-${heading[3]}` : null;
       out.push(h(`h${Math.min(heading[1].length + 2, 6)}`, { id }, inline(heading[2])));
     } else if (line.trim().startsWith("|")) {
-      if (para.length) flush();
+      if (para.length || item !== null) flush();
       list = null;
       rows.push(line);
-    } else if (item) {
+    } else if (bullet) {
       flush();
-      const tag = item[1] ? "ol" : "ul";
+      const tag = bullet[1] ? "ol" : "ul";
       if (!list || list.tagName.toLowerCase() !== tag) {
         list = h(tag);
         out.push(list);
       }
-      list.append(h("li", {}, inline(item[2])));
+      item = bullet[2];
     } else if (!line.trim()) {
       flush();
       list = null;
-    } else if (list && /^\s+/.test(raw)) {
-      list.lastElementChild.append(" ", ...inline(line.trim()));
+    } else if (item !== null && /^\s+/.test(raw)) {
+      item += ` ${line.trim()}`;
     } else {
+      if (item !== null) flush();
       list = null;
       para.push(line.trim());
     }
