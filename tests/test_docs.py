@@ -19,6 +19,8 @@ from typing import Final
 
 import pytest
 
+from foxtrot.core import IllegalActionError
+
 ROOT: Final = Path(__file__).resolve().parent.parent
 README: Final = ROOT / "README.md"
 #: The README is the front page; the guides and reports live in docs/.
@@ -139,3 +141,18 @@ def test_the_readme_is_a_short_front_page_whose_links_lead_somewhere() -> None:
         if not (ROOT / target).exists():
             missing.append(target)
     assert not missing, f"README links to files that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/library/engine.md"])
+def test_the_engine_example_runs_as_its_comments_say(page: str) -> None:
+    """The front page's example: every line runs, and the last raises as its comment says."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    *lines, last = block.strip().splitlines()
+    assert last.startswith('state.apply("take")') and "IllegalActionError" in last
+    scope: dict[str, object] = {}
+    exec("\n".join(lines), scope)
+    with pytest.raises(IllegalActionError) as refused:
+        exec(last, scope)
+    assert refused.value.code  # says why, with a code
+    assert scope["events"]  # the checked apply returned what happened
