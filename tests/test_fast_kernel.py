@@ -14,7 +14,7 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from foxtrot import LeftoverPile, MostCardsTie, Phase, State, TableOptions, TakeRule, fast
 from foxtrot.bots import ExpertBot
-from foxtrot.bots.expert import search
+from foxtrot.bots.expert import KERNEL_WEIGHTS, search
 from foxtrot.bots.inference import decisions, log_likelihood
 from foxtrot.bots.rollout import move_values, unseen_by_rank
 from foxtrot.core.kernel import RANKS, TAKE_CODE, legal_codes
@@ -68,7 +68,7 @@ def position(seed: int) -> State:
             return state
 
 
-def as_array(values: list[int]) -> Any:
+def as_array(values: Sequence[int]) -> Any:
     return np.array(values, dtype=np.int64)
 
 
@@ -98,8 +98,8 @@ def test_the_random_numbers_are_pythons(seed: int, child: int) -> None:
 @POSITIONS
 def test_the_same_legal_moves(seed: int) -> None:
     state = position(seed)
-    hand, pile = state._hands[state._to_move], state._pile
-    take_any = not state._match
+    hand, pile = state.hand_ids[state.turn], state.pile_ids
+    take_any = not state.take_match
     for forced in (False, True):
         out = np.empty(64, np.int64)
         n = _playout.legal_codes(as_array(hand), as_array(pile), take_any, forced, out)
@@ -112,24 +112,25 @@ def test_the_same_move_values(seed: int) -> None:
     state = position(seed)
     rng = random.Random(seed)
     unseen = unseen_by_rank(state)
-    for seat, hand in enumerate(state._hands):
+    for seat, hand in enumerate(state.hand_ids):
         mine = unseen[:]
         for card in hand:
             mine[card >> 2] -= 1
-        next_size = len(state._hands[(seat + 1) % state.players]) + rng.randrange(3)
+        next_size = len(state.hand_ids[(seat + 1) % state.players]) + rng.randrange(3)
         for take_any in (False, True):
-            pure = move_values(hand, state._pile, take_any, mine, next_size)
+            pure = move_values(hand, state.pile_ids, take_any, mine, next_size)
             codes, vals = np.empty(64, np.int64), np.empty(64, np.float64)
             miss = fast.miss_table(sum(mine), next_size)
             n = _playout.move_values(
                 as_array(hand),
-                as_array(state._pile),
+                as_array(state.pile_ids),
                 take_any,
                 as_array(mine),
                 next_size,
                 miss,
                 codes,
                 vals,
+                KERNEL_WEIGHTS,
             )
             assert dict(zip(codes[:n].tolist(), vals[:n].tolist(), strict=True)) == pure
             assert codes[:n].tolist() == list(pure)  # the same order: the jitter follows it
@@ -139,23 +140,23 @@ def test_the_same_move_values(seed: int) -> None:
 @POSITIONS
 def test_the_same_likelihoods(seed: int) -> None:
     state = position(seed)
-    seat = state._to_move
+    seat = state.turn
     obs = state.observation(seat)
     moves = decisions(obs)
     world = state.resample(seat, random.Random(seed))
     root = State.from_observation(obs, random.Random(seed))
     args = fast._arrays(root, [TAKE_CODE], moves, 1)
     hands = np.zeros((state.players, state.options.deck_size), np.int64)
-    for s, hand in enumerate(world._hands):
+    for s, hand in enumerate(world.hand_ids):
         hands[s, : len(hand)] = hand
-    hn = as_array([len(hand) for hand in world._hands])
+    hn = as_array([len(hand) for hand in world.hand_ids])
     width = hands.shape[1] + args[-3].shape[1]
     work = (np.empty(width, np.int64), np.empty(RANKS, np.int64), np.empty(64, np.int64))
     floats = (np.empty(64, np.float64), np.empty(64, np.float64))
-    take_any, forced = not state._match, state.options.forced_foxtrot
+    take_any, forced = not state.take_match, state.options.forced_foxtrot
     likelihood: Any = _search.likelihood
-    found = likelihood(hands, hn, take_any, forced, *args[11:], *work, *floats)
-    assert found == log_likelihood(world._hands, moves, take_any, forced)
+    found = likelihood(hands, hn, take_any, forced, *args[11:], *work, *floats, KERNEL_WEIGHTS)
+    assert found == log_likelihood(world.hand_ids, moves, take_any, forced)
 
 
 def both(root: State, seat: int, seed: int, **kwargs: object) -> list[tuple[object, ...]]:
@@ -182,7 +183,7 @@ def test_the_same_playouts_for_the_same_random_numbers(
     seed: int, horizon: int, stake: float, tempo: float
 ) -> None:
     state = position(seed)  # the true state: the oracle's search, rollouts only
-    seat = state._to_move
+    seat = state.turn
     pure, compiled = both(
         state,
         seat,
@@ -206,7 +207,7 @@ def test_the_same_playouts_for_the_same_random_numbers(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_same_samples_and_weights(seed: int, pool: int, goal: tuple[int, float, float]) -> None:
     state = position(seed)
-    seat = state._to_move
+    seat = state.turn
     obs = state.observation(seat)
     root = State.from_observation(obs, random.Random(seed))
     moves = decisions(obs)
@@ -241,7 +242,7 @@ def test_the_same_analyses_on_the_digest_positions() -> None:
 
 def test_a_time_budget_is_kept_and_the_analysis_is_sound() -> None:
     state = position(7)
-    obs = state.observation(state._to_move)
+    obs = state.observation(state.turn)
     fast.use(True)
     assert fast.warm_up()
     analysis = ExpertBot(iterations=10**6, seconds=0.3).analyse(obs, random.Random(1))

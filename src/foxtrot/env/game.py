@@ -134,9 +134,9 @@ class Game:
             self._refuse(code)
         mover = self.mover
         assert mover is not None
-        # the engine's one implementation of a move, as apply_unchecked, but it says what the
-        # card did (the tracker needs it); a legal action, as checked above
-        result = state._do(code)
+        # the engine's one implementation of a move, unchecked (a legal action, as checked
+        # above); it says what the card did, which the tracker needs
+        result = state.apply_code_unchecked(code)
         rewards = self.rewards
         if self.rewarded:
             for seat in range(len(rewards)):

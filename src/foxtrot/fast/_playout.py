@@ -32,7 +32,6 @@ from typing import Any, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from ..bots.values import CARD_VALUE, JACK_COST, NOISE
 from ..core import kernel
 from ..core.kernel import (
     CARD_POINTS,
@@ -46,9 +45,11 @@ from ..core.kernel import (
 )
 from ._compile import hot
 from ._random import uniform
+from .weights import Weights
 
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
+
 
 # The kernel's rules, compiled as written (here on arrays where the kernel says Sequence).
 outcome_of: Callable[[int, int, int, bool], int] = hot(kernel.outcome_of)
@@ -111,10 +112,14 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     miss: Floats,
     codes: Ints,
     vals: Floats,
+    weights: Weights,
 ) -> int:
     """``rollout.move_values`` into ``codes``/``vals`` (its order): how many moves.
 
-    ``miss[pool, hand]`` is ``kernel.miss_chances(pool, hand)``, tabled by the caller."""
+    ``miss[pool, hand]`` is ``kernel.miss_chances(pool, hand)``, tabled by the caller;
+    ``weights`` are the bots' (``bots.values``), handed in by the search."""
+    CARD_VALUE = weights.card_value  # noqa: N806 - the names of bots.values, as rollout reads them
+    JACK_COST = weights.jack_cost  # noqa: N806
     size = len(pile)
     take_match = not take_any
     top = pile[size - 1] >> 2 if size > 0 else -1
@@ -184,6 +189,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arrays by position
     codes: Ints,
     vals: Floats,
     tempo: float,
+    weights: Weights,
 ) -> int:
     """``rollout.policy_move``: the default policy's code for the player to move.
 
@@ -202,7 +208,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arrays by position
     for i in range(len(hand)):
         work[hand[i] >> 2] -= 1
     nxt = (mover + 1) % len(hn)
-    n = move_values(hand, on, take_any, work, hn[nxt], miss, codes, vals)
+    n = move_values(hand, on, take_any, work, hn[nxt], miss, codes, vals, weights)
     size = len(on)
     top = on[size - 1] >> 2 if size > 0 else -1
     best = TAKE_CODE
@@ -220,7 +226,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arrays by position
             )
         ):
             value += tempo
-        value += NOISE * drawn[cursor[0]]
+        value += weights.noise * drawn[cursor[0]]
         cursor[0] += 1
         if value > best_value:
             best_value = value
@@ -341,11 +347,13 @@ def _run_out(  # noqa: PLR0917 - compiled code takes its arrays by position
 
 
 @hot
-def seat_scores(tn: Ints, tp: Ints, fb: Ints, sc: Ints, totals: Ints, out: Floats) -> None:  # noqa: PLR0917
+def seat_scores(  # noqa: PLR0917 - compiled code takes its arrays by position
+    tn: Ints, tp: Ints, fb: Ints, sc: Ints, totals: Ints, out: Floats, card_value: float
+) -> None:
     """``expert.seat_scores`` into ``out``: the deal scores once the deal is over, else the
-    points taken so far (a taken card counting ``CARD_VALUE`` towards most cards)."""
+    points taken so far (a taken card counting ``card_value`` towards most cards)."""
     for s in range(len(tn)):
         if sc[PLAYING]:
-            out[s] = tp[s] + CARD_VALUE * tn[s] + fb[s]
+            out[s] = tp[s] + card_value * tn[s] + fb[s]
         else:
             out[s] = totals[s]

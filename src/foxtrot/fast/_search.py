@@ -17,7 +17,6 @@ import time
 import numba
 import numpy as np
 
-from ..bots.inference import RATIONALITY, SURPRISE
 from ..core.kernel import RANKS, TAKE_CODE
 from ._compile import hot, jit
 from ._playout import (
@@ -38,6 +37,7 @@ from ._playout import (
     seat_scores,
 )
 from ._random import next_word, seeded, shuffle, uniform
+from .weights import Weights
 
 #: Python 3.12 made ``sum()`` of floats compensated (Neumaier); the twins follow the version.
 _COMPENSATED = sys.version_info >= (3, 12)
@@ -87,8 +87,11 @@ def likelihood(  # noqa: PLR0917 - compiled code takes its arrays by position
     codes: Ints,
     vals: Floats,
     exps: Floats,
+    weights: Weights,
 ) -> float:
     """``inference.log_likelihood`` of the hands, for the moves given as arrays."""
+    RATIONALITY = weights.rationality  # noqa: N806 - the names of bots.inference
+    SURPRISE = weights.surprise  # noqa: N806
     log = 0.0
     for m in range(len(m_seat)):
         seat = m_seat[m]
@@ -102,7 +105,7 @@ def likelihood(  # noqa: PLR0917 - compiled code takes its arrays by position
         _copy(work, m_unseen[m], RANKS)
         for i in range(len(held)):
             work[held[i] >> 2] -= 1
-        n = move_values(held, pile, take_any, work, m_next[m], miss, codes, vals)
+        n = move_values(held, pile, take_any, work, m_next[m], miss, codes, vals, weights)
         if n < 2:
             continue
         best = vals[0]
@@ -184,6 +187,7 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
     logs: Floats,
     scores: Floats,
     deadline: float,
+    weights: Weights,
 ) -> int:
     """Up to ``count`` samples of ``expert.search``: per sample, the likelihood of the sampled
     hands (``logs``) and every seat's score after each action's playout (``scores[sample,
@@ -221,7 +225,7 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
     drawn = np.empty(2 * len(pile) * 64, np.float64)  # more than a deal's moves can draw
     cursor = np.zeros(2, np.int64)
     model = (m_seat, m_code, m_next, m_unseen, m_pile, m_pn, m_later, m_ln, miss)
-    buffers = (held, work, codes, vals, exps)
+    buffers = (held, work, codes, vals, exps, weights)
     stock_n = sc[STOCK_N]
     for s in range(n):  # rollout.unseen_by_rank: the same for every sample
         for i in range(hn[s]):
@@ -293,12 +297,13 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
                     codes,
                     vals,
                     tempo if p_sc[TO_MOVE] == seat else 0.0,
+                    weights,
                 )
                 if move != TAKE_CODE:
                     after[move >> 2] -= 1
                 do_move(move, p_hands, p_hn, p_pile, w_stock, p_tn, p_tp, p_fb, p_sc, rules, totals)
                 left -= 1
-            seat_scores(p_tn, p_tp, p_fb, p_sc, totals, scores[sample, a])
+            seat_scores(p_tn, p_tp, p_fb, p_sc, totals, scores[sample, a], weights.card_value)
         if sample >= 1 and sample + 1 < count and _clock() >= deadline:
             return sample + 1
     return count
