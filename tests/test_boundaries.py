@@ -81,9 +81,7 @@ def test_nothing_outside_the_core_reads_a_private_name_of_state() -> None:
         for line, receiver, name in uses(path.read_text(encoding="utf-8"), names):
             if (where, receiver) not in NOT_A_STATE:
                 offences.append(f"{where}:{line}: {receiver}.{name}")
-    assert not offences, "private names of State used outside foxtrot.core:\n" + "\n".join(
-        offences
-    )
+    assert not offences, "private names of State used outside foxtrot.core:\n" + "\n".join(offences)
 
 
 def _imported(path: Path) -> set[str]:
