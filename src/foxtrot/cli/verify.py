@@ -43,8 +43,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
     for path in args.files:
         try:
             data = parse_record(read_text(path))
-            lines = verify_record(data)
-            from_record(data)  # the actions and scores must follow from these decks too (G3)
+            from_record(data)  # the record's checks first, the same as `foxtrot check`'s
+            lines = verify_record(data)  # then the proofs of its decks
         except (FairError, FoxtrotError) as error:
             bad += 1
             out.print(f"REFUSED {path}: {error}")
