@@ -213,10 +213,14 @@ def status(cluster: Cluster, table: str) -> str:
     return "unknown"
 
 
-def wait_over(cluster: Cluster, tables: list[str], timeout: float) -> None:
+def wait_over(cluster: Cluster, tables: list[str], timeout: float, clients: list[Client]) -> None:
+    """Wait until every table's match is over; a client that failed meanwhile fails the test."""
     deadline = time.time() + timeout
     pending = set(tables)
     while pending and time.time() < deadline:
+        for client in clients:
+            if client.failure is not None:
+                client.finish()  # raises what failed in its thread
         for table in list(pending):
             for proc in cluster.live():
                 try:
@@ -326,8 +330,8 @@ def test_three_processes_play_whole_matches_and_keep_cards_hidden(
         for entries in clients.values():
             for _seat, client in entries:
                 client.start()
-        wait_over(cluster, list(tokens), timeout=120)
         everyone = [client for entries in clients.values() for _, client in entries]
+        wait_over(cluster, list(tokens), timeout=120, clients=everyone)
         wait_caught_up(db, everyone)
         for client in everyone:
             client.finish()
@@ -407,7 +411,7 @@ def test_kill_9_of_the_owner_mid_deal_loses_nothing_and_repeats_nothing(
         assert len(failovers) >= 3, failovers
         for proc in cluster.procs:
             proc.wait_ready()
-        wait_over(cluster, [mixed, duel], timeout=150)
+        wait_over(cluster, [mixed, duel], timeout=150, clients=people)
         wait_caught_up(db, people)
         for person in people:
             person.finish()
@@ -475,7 +479,7 @@ def test_presence_is_the_owners_and_kill_9_of_a_follower_loses_nothing(
         ann.hold.clear()
         watch_b.hold.clear()
         wait_for(lambda: all(all_here(x) for x in clients), 20, "Ann and the spectator back")
-        wait_over(cluster, [table], timeout=120)
+        wait_over(cluster, [table], timeout=120, clients=clients)
         wait_caught_up(db, clients)
         for client in clients:
             client.finish()
