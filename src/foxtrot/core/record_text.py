@@ -36,10 +36,20 @@ def parse_record(text: str | bytes) -> dict[str, Any]:
         raise RecordError(f"a record is JSON text, not {json_kind(text)} (rule G2)")
     if text.startswith("\ufeff"):
         raise RecordError("the text starts with a byte order mark; records are UTF-8 without one")
+    twice: list[_Twice] = []  # objects that gave a key twice (rare: then found by their path)
+
+    def pairs_to_dict(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) == len(pairs):
+            return value
+        marked = _twice(value, pairs)
+        twice.append(marked)
+        return marked
+
     try:
         data = json.loads(
             text,
-            object_pairs_hook=_object,
+            object_pairs_hook=pairs_to_dict,
             parse_int=_parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
@@ -54,7 +64,9 @@ def parse_record(text: str | bytes) -> dict[str, Any]:
         raise RecordError(_TOO_DEEP) from None
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {json_kind(data)} (rule G2)")
-    _check_tree(data)
+    _check_depth(data)
+    if twice:
+        _find_twice(data)
     return data
 
 
@@ -100,45 +112,47 @@ def _parse_constant(name: str) -> float:
 
 
 class _Twice(dict[str, Any]):
-    """A JSON object that held ``key`` twice (found by ``_check_tree``, which knows where)."""
+    """A JSON object that held ``key`` twice (found by ``_find_twice``, which knows where)."""
 
     key = ""
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """``json.loads``'s object hook: a dict, marked when a key comes twice."""
-    value = dict(pairs)
-    if len(value) == len(pairs):
-        return value
+def _twice(value: dict[str, Any], pairs: list[tuple[str, Any]]) -> _Twice:
+    """``value`` marked with the first key that ``pairs`` gives twice."""
     seen: set[str] = set()
     for key, _ in pairs:
         if key in seen:
             break
         seen.add(key)
-    twice = _Twice(value)
-    twice.key = key
-    return twice
+    marked = _Twice(value)
+    marked.key = key
+    return marked
 
 
-def _check_tree(data: Any) -> None:
-    """Refuse nesting deeper than ``MAX_DEPTH`` and a key given twice, with its JSON path.
-
-    Without recursion; ``where`` is a chain ``(parent, step)`` built only as far as needed.
-    """
-    stack: list[tuple[Any, int, Any]] = [(data, 1, None)]
+def _check_depth(data: Any) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` (without recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
-        value, depth, where = stack.pop()
+        value, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise RecordError(_TOO_DEEP)
+        items = value.values() if isinstance(value, dict) else value
+        stack.extend((item, depth + 1) for item in items if isinstance(item, dict | list))
+
+
+def _find_twice(data: Any) -> None:
+    """Name the first object (in document order) that gives a key twice, by its JSON path;
+    ``where`` is a chain ``(parent, step)``."""
+    stack: list[tuple[Any, Any]] = [(data, None)]
+    while stack:
+        value, where = stack.pop()
         if type(value) is _Twice:
             raise RecordError(
                 f"{_path(where)}: the key {json.dumps(value.key)} is given twice (rule G2)"
             )
-        items = value.items() if isinstance(value, dict) else enumerate(value)
+        items = list(value.items() if isinstance(value, dict) else enumerate(value))
         stack.extend(
-            (item, depth + 1, (where, step))
-            for step, item in items
-            if isinstance(item, dict | list)
+            (item, (where, step)) for step, item in reversed(items) if isinstance(item, dict | list)
         )
 
 
