@@ -37,12 +37,13 @@ Every reader of records (``foxtrot check``, ``replay``, ``verify``, the server's
 check, ``foxtrot play --resume``) goes through ``replay``, so they all refuse the
 same records with the same messages.
 
->>> import random
->>> state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
->>> _ = state.deal(random.Random(5))
->>> _ = state.apply(state.legal_actions()[0])
->>> loads(dumps(state)).observation(1) == state.observation(1)
-True
+Examples:
+    >>> import random
+    >>> state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
+    >>> _ = state.deal(random.Random(5))
+    >>> _ = state.apply(state.legal_actions()[0])
+    >>> loads(dumps(state)).observation(1) == state.observation(1)
+    True
 """
 
 from __future__ import annotations
