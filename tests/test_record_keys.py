@@ -35,6 +35,7 @@ from foxtrot.core import (
     to_record,
 )
 from foxtrot.core.options import BIDI_CONTROLS, MAX_NAME_LENGTH, check_names, name_problem
+from foxtrot.web import fair
 from foxtrot.web.protocol import PlayerName
 
 SLOW = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -384,14 +385,35 @@ def test_the_added_keys_have_their_shapes(edit: Any, said: str) -> None:
 # ------------------------------------------------------------ every reader agrees
 
 
+def _server_record(moves: int) -> dict[str, Any]:
+    """A record with true fair-deal proofs (fx/v1), as the server writes them."""
+    seed, table, seeds = bytes(range(32)), "t-keys", ["", "ab"]
+    rng = random.Random(9)
+    state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
+    for _ in range(moves):
+        if state.to_move is None:
+            state.deal(deck=fair.shuffle(seed, table, len(state.deal_logs()), seeds, 2))
+        state.apply(rng.choice(state.legal_actions()))
+    record = to_record(state)
+    record["table"] = table
+    for deal in record["deals"]:
+        deal["fair"] = fair.fair_entry(fair.commitment(seed), seeds, seed)
+    return record
+
+
 def test_check_replay_verify_and_the_server_refuse_alike(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from foxtrot.web.record_check import check_record  # noqa: PLC0415 (the web extra)
 
-    record = to_record(_played(9, players=2, moves=30))
+    record = _server_record(moves=30)
     record["options"]["forced_foxrot"] = True
     path = tmp_path / "bad.json"
+    del record["options"]["forced_foxrot"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["verify", str(path)]) == 0  # the proofs hold: only the key will be wrong
+    capsys.readouterr()
+    record["options"]["forced_foxrot"] = True
     path.write_text(json.dumps(record), encoding="utf-8")
     said = "options: unknown key 'forced_foxrot'"
     assert main(["check", str(path)]) == 1

@@ -43,8 +43,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
     for path in args.files:
         try:
             data = parse_record(read_text(path))
-            from_record(data)  # the record's checks first, the same as `foxtrot check`'s
-            lines = verify_record(data)  # then the proofs of its decks
+            lines = verify_record(data)  # the proofs of the decks first, as the page does
+            from_record(data)  # then every check of a record, the same as `foxtrot check`'s
         except (FairError, FoxtrotError) as error:
             bad += 1
             out.print(f"REFUSED {path}: {error}")
