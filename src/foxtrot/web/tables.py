@@ -29,6 +29,8 @@ from .store import Append, LoggedEvent, TableRow
 from .views import event_data, event_text, seat_view, spectator_view
 
 log = logging.getLogger("foxtrot.web")
+#: An event's lines and spoken lines, by language (they do not depend on the seat).
+Texts = dict[str, list[list[str]]] | None
 #: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
 CATCHUP_LIMIT = 500
 #: The action ids kept to answer a resent action with its first answer (resends come within
@@ -228,15 +230,24 @@ class TableActor:
         obs = self.state.observation(seat or 0)
         return seat_view(obs) if seat is not None else spectator_view(obs)
 
-    def _event_out(self, entry: Entry, seat: int | None, lang: str, *, catchup: bool) -> str:
-        names = self.state.names if self.state is not None else ()
-        seat_names = [info.name or "" for info in self.seats]
+    def _event_out(
+        self, entry: Entry, seat: int | None, lang: str, *, catchup: bool, texts: Texts = None
+    ) -> str:
+        """``texts``: the narration by language, kept across one broadcast's seats."""
+        texts = {} if texts is None else texts
+        if lang not in texts:
+            names = self.state.names if self.state is not None else ()
+            seat_names = [info.name or "" for info in self.seats]
+            texts[lang] = [
+                event_text(entry, names, seat_names, lang, words=words) for words in (False, True)
+            ]
+        text, spoken = texts[lang]
         return EventOut(
             seq=entry.seq,
             kind=entry.kind,
             data=self._public(entry),
-            text=event_text(entry, names, seat_names, lang),
-            spoken=event_text(entry, names, seat_names, lang, words=True),
+            text=text,
+            spoken=spoken,
             view=None if catchup else self._view(seat),
             catchup=catchup,
         ).model_dump_json()
@@ -254,10 +265,11 @@ class TableActor:
 
     def _broadcast(self, entry: Entry) -> None:
         cache: dict[tuple[int | None, str], str] = {}
+        texts: Texts = {}
         for conn in self.connections():
             key = (conn.seat, conn.lang)
             if key not in cache:
-                cache[key] = self._event_out(entry, conn.seat, conn.lang, catchup=False)
+                cache[key] = self._event_out(entry, *key, catchup=False, texts=texts)
             conn.put(cache[key])
 
     def presence(self) -> str:
