@@ -484,8 +484,12 @@ def test_the_verdict_on_a_lost_deal_names_an_alternative_in_every_language(
         text = verdict.text(lang)
         assert text.startswith(heads[lang]), text
         assert f"{round(verdict.margin):+d}" in text
-        assert f"{action_text(alternative, lang)} " in text  # the alternative, with its value
-        assert f"{round(example.best_value or 0):+d}" in text
+        if verdict.costliest is not None:  # the alternative, and the cost in points
+            assert f"{action_text(alternative, lang)}." in text
+            assert f"-{round(verdict.costliest.loss)} " in text
+        else:  # the alternative, with its value
+            assert f"{action_text(alternative, lang)} " in text
+            assert f"{round(example.best_value or 0):+d}" in text
 
 
 def _item(loss: float) -> ReviewItem:
@@ -500,12 +504,12 @@ def test_a_deal_lost_by_the_cards_says_so_with_the_tempo_and_the_numbers() -> No
         "Deal 2 lost: -12 against +360 for the other player (margin -372), yet your choices"
         " cost only 8 points of expected margin: the deal was lost by the cards and the tempo"
         " (under take = any whoever faces a pile can take it, so the player who starts the"
-        " piles can hardly score: you started 12 of 14). The costliest move: move 7, 2♠ (-3);"
-        " better 10♦ (+32)."
+        " piles can hardly score: you started 12 of 14). The costliest move: move 7, 2♠"
+        " (-35 points); better 10♦."
     )
     assert "раздачу решили карты и темп" in cards.text("ru") and "12 из 14" in cards.text("ru")
     assert "роздачу вирішили карти і темп" in cards.text("uk") and "12 з 14" in cards.text("uk")
-    assert cards.text("ru").endswith("Самый дорогой ход: ход 7, 2♠ (-3); лучше было 10♦ (+32).")
+    assert cards.text("ru").endswith("Самый дорогой ход: ход 7, 2♠ (-35 очков); лучше было 10♦.")
     three = dataclasses.replace(cards, players=3).text
     assert "-12 against +360 for the others on average" in three()
     assert "-12 против +360 в среднем у остальных" in three("ru")

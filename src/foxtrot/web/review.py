@@ -75,7 +75,11 @@ def review_json(
 
     Runs in the worker process; ``record`` is a finished G2 record.
     """
-    from ..bots.coach import review, summary  # noqa: PLC0415 (the worker's import, not the app's)
+    from ..bots.coach import (  # noqa: PLC0415 (the worker's import, not the app's)
+        action_text,
+        review,
+        summary,
+    )
     from ..bots.verdict import verdicts  # noqa: PLC0415
 
     items = review(record, seat, lang, iterations=budget[0], seconds=budget[1], deal=deal)
@@ -93,6 +97,10 @@ def review_json(
                 "best": str(item.best),
                 "grade": item.grade.value,
                 "loss": round(item.loss, 1),
+                "lost": round(item.loss),  # the points the summary counts, in the same measure
+                "played_text": action_text(item.played, lang),
+                "best_text": action_text(item.best, lang),
+                "reason": item.reason(lang),
                 "text": item.text(lang),
             }
             for item in items
