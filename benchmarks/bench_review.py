@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -68,7 +69,9 @@ def start_server(home: Path, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("foxtrot serve did not answer /healthz in 60 s")
 
 
-async def measure(base: str, players: int, level: str, deals: int, lang: str) -> list[dict[str, Any]]:
+async def measure(
+    base: str, players: int, level: str, deals: int, lang: str
+) -> list[dict[str, Any]]:
     """Play until ``deals`` deals have ended; each deal's review time, as the page asks."""
     async with httpx.AsyncClient(base_url=base, timeout=120) as http:
         created = await http.post(
@@ -145,10 +148,8 @@ def main() -> None:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     times = [r["seconds"] for r in results]
     print(
         f"first deal's review: {times[0]:.2f} s; median {statistics.median(times):.2f} s,"
