@@ -70,13 +70,15 @@ export function renderScores(tv) {
     const pressed = tv.pressedNext === dealt || !p.next_deal_waits.includes(v.seat);
     const others = p.next_deal_waits.filter((s) => s !== v.seat).map((s) => tv.name(s)).join(", ");
     const focus = e.pause.hidden || e.pause.contains(document.activeElement); // kept across redraws
+    // Next deal and its countdown stay at the panel's foot, in view while the sheet scrolls
     fill(e.pause, sheet, reviewPeek(tv, dealt - 1),
-      h("p", { class: "note" }, others ? t("web_next_waits", { names: others }) : "",
-        " ", p.next_deal_at ? h("span", { "data-until": String(p.next_deal_at) }) : null),
-      typeof v.seat === "number"
-        ? h("button", { type: "button", class: "primary", id: "next-deal", "data-action": "next-deal",
-          disabled: pressed, onclick: () => tv.nextDeal() }, pressed ? t("web_next_ready") : t("web_next_deal"))
-        : null);
+      h("div", { class: "pause-foot" },
+        typeof v.seat === "number"
+          ? h("button", { type: "button", class: "primary", id: "next-deal", "data-action": "next-deal",
+            disabled: pressed, onclick: () => tv.nextDeal() }, pressed ? t("web_next_ready") : t("web_next_deal"))
+          : null,
+        h("p", { class: "note" }, others ? t("web_next_waits", { names: others }) : "",
+          " ", p.next_deal_at ? h("span", { "data-until": String(p.next_deal_at) }) : null)));
     e.pause.hidden = false;
     e.scores.hidden = true;
     if (focus && !pressed) e.pause.querySelector("#next-deal")?.focus();
