@@ -5,6 +5,7 @@ the coach preferred, the cost in points, why) with a button that opens the repla
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -71,3 +72,11 @@ def test_the_first_deals_review_shows_before_the_match_ends(
     position = page.locator("#t-review .replay-position")
     expect(position).to_contain_text(f"move {number - 1} of" if number > 1 else "Deal 1")
     assert api.table(table)["status"] == "playing"
+
+    # the server reviews only what has ended: not the deal in progress, not the whole match
+    seat = json.loads(page.evaluate(f"() => localStorage.getItem('foxtrot.seat.{table}')"))
+    review = f"/api/tables/{table}/review"
+    assert api.get(f"{review}?deal=0", seat["token"]).status_code == 200
+    for query in ("?deal=1", ""):
+        refused = api.get(f"{review}{query}", seat["token"])
+        assert (refused.status_code, refused.json()["code"]) == (409, "not_finished"), query

@@ -9,6 +9,9 @@ import { scoreSheet } from "./panels.js";
 import { mountAfterMatch, mountReplay } from "./replay.js";
 import { mountReview, shownMoves } from "./review.js";
 
+/** A phone's width: the deal's score sheet has a row per part there (panels.js). */
+const NARROW = window.matchMedia("(max-width: 600px)");
+
 /** A seated player's review of every deal that has ended, asked for as each ends; kept on the
  * table view across redraws (``tv.review``). Null for a spectator or before the first deal's end. */
 function liveReview(tv) {
@@ -60,7 +63,8 @@ function reviewPeek(tv, deal) {
 export function renderScores(tv) {
   const v = tv.view;
   const e = tv.el;
-  const sheet = scoreSheet(v);
+  NARROW.onchange = () => tv.renderScores(); // a phone turned: the sheet's other shape
+  const sheet = scoreSheet(v, NARROW.matches);
   const p = tv.presence;
   const dealt = v.deal_scores.length;
   liveReview(tv);
