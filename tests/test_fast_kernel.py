@@ -30,7 +30,7 @@ from foxtrot.bots.expert import KERNEL_WEIGHTS, search
 from foxtrot.bots.inference import decisions, log_likelihood
 from foxtrot.bots.rollout import move_values, unseen_by_rank
 from foxtrot.core.kernel import RANKS, TAKE_CODE, legal_codes
-from foxtrot.fast import _playout, _random, _search
+from foxtrot.fast import _playout, _random, _rules, _search
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Thousands of positions where a position is cheap to compare.
@@ -96,14 +96,54 @@ def test_the_random_numbers_are_pythons(seed: int, child: int) -> None:
 
 @given(seeds)
 @POSITIONS
-def test_the_same_legal_moves(seed: int) -> None:
+def test_T3_T4_X4_the_compiled_legal_moves_are_the_kernels(seed: int) -> None:
+    """``_rules.legal_codes``, written twice, against ``kernel.legal_codes``."""
     state = position(seed)
     hand, pile = state.hand_ids[state.turn], state.pile_ids
     take_any = not state.take_match
     for forced in (False, True):
         out = np.empty(64, np.int64)
-        n = _playout.legal_codes(as_array(hand), as_array(pile), take_any, forced, out)
+        n = _rules.legal_codes(as_array(hand), as_array(pile), take_any, forced, out)
         assert out[:n].tolist() == legal_codes(hand, pile, take_any, forced)
+
+
+def arrays_of(state: State) -> Any:
+    """The ``_rules.Position`` of a deal in progress (as ``fast._arrays`` builds it)."""
+    _, position, _, _, _, _ = fast._arrays(state, [TAKE_CODE], (), 1)
+    return position
+
+
+@given(seeds)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_T3_T4_T5_R1_R2_E1_P1_P4_X5_X6_a_compiled_move_is_the_engines(seed: int) -> None:
+    """``_rules.do_move`` and ``run_out``, written twice, against ``State.apply_code_unchecked``
+    move by move to the deal's end: the hands, the pile, the stock, the cards and points each
+    seat took, the foxtrot bonuses, the player to move and the last taker after every move
+    (T3a-T3e, T4, T5, X1-X3, the redeals of R1), and the deal's scores (R2, E1, E2, P1-P4, X5,
+    X6) at every table option."""
+    state = position(seed)
+    rng = random.Random(seed)
+    at = arrays_of(state)
+    rules = fast._arrays(state, [TAKE_CODE], (), 1)[0]
+    scores = np.zeros(state.players, np.int64)
+    while state.phase is Phase.PLAYING:
+        code = rng.choice(state.legal_codes())
+        state.apply_code_unchecked(code)
+        _rules.do_move(code, at, rules, scores)
+        if state.phase is not Phase.PLAYING:
+            break
+        engine = arrays_of(state)
+        for name in ("hand_sizes", "taken_count", "taken_points", "bonuses", "scalars"):
+            assert getattr(at, name).tolist() == getattr(engine, name).tolist(), name
+        for s in range(state.players):
+            size = int(at.hand_sizes[s])
+            assert at.hands[s, :size].tolist() == list(state.hand_ids[s])
+        pile = int(at.scalars[_rules.PILE_N])
+        assert at.pile[:pile].tolist() == list(state.pile_ids)
+    assert at.scalars[_rules.PLAYING] == 0
+    ended = state.deal_logs()[-1].scores
+    assert ended is not None
+    assert scores.tolist() == [line.total for line in ended]
 
 
 @given(seeds)
@@ -145,17 +185,21 @@ def test_the_same_likelihoods(seed: int) -> None:
     moves = decisions(obs)
     world = state.resample(seat, random.Random(seed))
     root = State.from_observation(obs, random.Random(seed))
-    args = fast._arrays(root, [TAKE_CODE], moves, 1)
+    _, _, _, _, history, miss = fast._arrays(root, [TAKE_CODE], moves, 1)
     hands = np.zeros((state.players, state.options.deck_size), np.int64)
     for s, hand in enumerate(world.hand_ids):
         hands[s, : len(hand)] = hand
-    hn = as_array([len(hand) for hand in world.hand_ids])
-    width = hands.shape[1] + args[-3].shape[1]
-    work = (np.empty(width, np.int64), np.empty(RANKS, np.int64), np.empty(64, np.int64))
-    floats = (np.empty(64, np.float64), np.empty(64, np.float64))
+    sizes = as_array([len(hand) for hand in world.hand_ids])
+    scratch = _playout.Scratch(
+        np.empty(RANKS, np.int64),
+        np.empty(64, np.int64),
+        np.empty(64, np.float64),
+        np.empty(64, np.float64),
+        np.empty(hands.shape[1] + history.later.shape[1], np.int64),
+    )
     take_any, forced = not state.take_match, state.options.forced_foxtrot
     likelihood: Any = _search.likelihood
-    found = likelihood(hands, hn, take_any, forced, *args[11:], *work, *floats, KERNEL_WEIGHTS)
+    found = likelihood(hands, sizes, take_any, forced, history, miss, scratch, KERNEL_WEIGHTS)
     assert found == log_likelihood(world.hand_ids, moves, take_any, forced)
 
 

@@ -22,6 +22,9 @@ action), ``apply_code_unchecked`` asks ``kernel.outcomes`` what a card does, ``d
 carried out in one place, ``apply_code_unchecked``; the checked path derives its events from
 what it changed (``move_events`` makes them cheaply), and ``seat_views``
 builds the observations, once per position, the public part shared by every seat.
+The compiled kernel (``foxtrot.fast``) cannot run this class: its twin of the move, the
+redeal, the deal's end and the deal is ``fast._rules`` and ``fast.batch.deal``, held equal to
+this one by differential tests.
 
 Cards are ids (``rank * 4 + suit``) inside; hands are sorted lists of ids; the
 stock is a list with its top card last.

@@ -4,9 +4,13 @@
 resampling the hidden cards, the opponent model's likelihoods, the default policy's
 playouts, the scores — as compiled code, with the same results to the last
 bit: the same random numbers from the caller's ``random.Random``, the same rules
-(``core.kernel``'s own functions, compiled), the same arithmetic in the same order
-(``_search``: the loop; ``_playout``: rules and policy; ``_random``: Python's generator).  The
-pure-Python search stays the readable reference and the fallback; nothing here imports
+(``core.kernel``'s own functions, compiled, and what numba cannot run written a second time:
+``_rules``, the twin of ``State``'s move, redeal and deal end), the same arithmetic in the same
+order (``_search``: the loop; ``_playout``: the default policy; ``_random``: CPython's generator
+and shuffle).  Each twin's docstring names its reference and the differential tests that hold
+it equal (docs/library/fast.md).  The package imports nothing from ``foxtrot.bots``: the bots
+hand their weights in (``Weights``).  The pure-Python search stays the readable reference and
+the fallback; nothing here imports
 numba until a search asks for it, so ``import foxtrot`` stays fast and free of third-party
 packages.  The first search of a process compiles (or loads from numba's cache) the kernel,
 unless ``warm_up()`` did it before.
@@ -193,31 +197,45 @@ def samples(
 def _arrays(
     root: State, codes: Sequence[int], moves: Sequence[Move], horizon: int
 ) -> tuple[Any, ...]:
-    """The kernel's arguments after ``rng, count, seat, resample``: the position as arrays."""
-    _, np = _load()
+    """The kernel's arguments after ``words, count, seat, resample, picks, tempo``: the
+    table's ``rules`` row, the position (``_rules.Position``), the actions, the horizon, the
+    others' past moves (``_search.History``) and the table of ``miss_chances``."""
+    kernel, np = _load()
     options = root.options
     n = options.players
     deck = options.deck_size
     hands = np.zeros((n, deck), np.int64)
-    hn = np.zeros(n, np.int64)
+    sizes = np.zeros(n, np.int64)
     for s, hand in enumerate(root.hand_ids):
         hands[s, : len(hand)] = hand
-        hn[s] = len(hand)
+        sizes[s] = len(hand)
     on_pile, in_stock = root.pile_ids, root.stock_ids
     pile = np.zeros(deck, np.int64)
     pile[: len(on_pile)] = on_pile
     stock = np.zeros(max(1, len(in_stock)), np.int64)
     stock[: len(in_stock)] = in_stock
     taken = root.taken_ids
-    tn = np.array([len(cards) for cards in taken], np.int64)
-    tp = np.array([sum(CARD_POINTS[c] for c in cards) for cards in taken], np.int64)
-    fb = np.array([sum(FOXTROT_BONUSES[c] for c in cards) for cards in root.foxtrot_ids], np.int64)
-    playing = root.phase is Phase.PLAYING
     last = root.last_taker
-    sc = np.array(
-        [root.turn, -1 if last is None else last, len(on_pile), len(in_stock), playing], np.int64
+    position = kernel.Position(
+        hands,
+        sizes,
+        pile,
+        stock,
+        np.array([len(cards) for cards in taken], np.int64),
+        np.array([sum(CARD_POINTS[c] for c in cards) for cards in taken], np.int64),
+        np.array([sum(FOXTROT_BONUSES[c] for c in cards) for cards in root.foxtrot_ids], np.int64),
+        np.array(  # _rules.TO_MOVE, LAST, PILE_N, STOCK_N, PLAYING
+            [
+                root.turn,
+                -1 if last is None else last,
+                len(on_pile),
+                len(in_stock),
+                root.phase is Phase.PLAYING,
+            ],
+            np.int64,
+        ),
     )
-    rules = np.array(
+    rules = np.array(  # _rules.MATCH, FORCED, LEFTOVER_TO_TAKER, TIE_ALL, then ORDER
         [
             root.take_match,
             options.forced_foxtrot,
@@ -230,44 +248,24 @@ def _arrays(
     m = len(moves)
     piles = max([len(move.pile) for move in moves] + [1])
     later = max([len(move.later) for move in moves] + [1])
-    m_seat = np.array([move.seat for move in moves], np.int64)
-    m_code = np.array([move.code for move in moves], np.int64)
-    m_next = np.array([move.next_size for move in moves], np.int64)
-    m_unseen = np.zeros((m, RANKS), np.int64)
-    m_pile = np.zeros((m, piles), np.int64)
-    m_pn = np.zeros(m, np.int64)
-    m_later = np.zeros((m, later), np.int64)
-    m_ln = np.zeros(m, np.int64)
+    history = kernel.History(
+        np.array([move.seat for move in moves], np.int64),
+        np.array([move.code for move in moves], np.int64),
+        np.array([move.next_size for move in moves], np.int64),
+        np.zeros((m, RANKS), np.int64),
+        np.zeros((m, piles), np.int64),
+        np.zeros(m, np.int64),
+        np.zeros((m, later), np.int64),
+        np.zeros(m, np.int64),
+    )
     for i, move in enumerate(moves):
-        m_unseen[i] = move.unseen
-        m_pile[i, : len(move.pile)] = move.pile
-        m_pn[i] = len(move.pile)
-        m_later[i, : len(move.later)] = move.later
-        m_ln[i] = len(move.later)
+        history.unseen[i] = move.unseen
+        history.pile[i, : len(move.pile)] = move.pile
+        history.pile_size[i] = len(move.pile)
+        history.later[i, : len(move.later)] = move.later
+        history.later_size[i] = len(move.later)
     # the largest hand a move can face: a hand now and what the stock can add to it (R1)
     largest = max([len(hand) for hand in root.hand_ids] + [move.next_size for move in moves])
     largest += len(in_stock) // n
     miss = miss_table(deck, largest)
-    actions = np.array(codes, np.int64)
-    return (
-        rules,
-        hands,
-        hn,
-        pile,
-        stock,
-        tn,
-        tp,
-        fb,
-        sc,
-        actions,
-        horizon,
-        m_seat,
-        m_code,
-        m_next,
-        m_unseen,
-        m_pile,
-        m_pn,
-        m_later,
-        m_ln,
-        miss,
-    )
+    return (rules, position, np.array(codes, np.int64), horizon, history, miss)
