@@ -126,10 +126,11 @@ def test_T3_T4_T5_R1_R2_E1_P1_P4_X5_X6_a_compiled_move_is_the_engines(seed: int)
     at = arrays_of(state)
     rules = fast._arrays(state, [TAKE_CODE], (), 1)[0]
     scores = np.zeros(state.players, np.int64)
+    do_move: Any = _rules.do_move  # a position's fields one by one, as the kernel calls it
     while state.phase is Phase.PLAYING:
         code = rng.choice(state.legal_codes())
         state.apply_code_unchecked(code)
-        _rules.do_move(code, at, rules, scores)
+        do_move(code, *at, rules, scores)
         if state.phase is not Phase.PLAYING:
             break
         engine = arrays_of(state)

@@ -149,7 +149,10 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
 
 @hot
 def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by position
-    at: Position,
+    hands: Ints,
+    sizes: Ints,
+    pile: Ints,
+    scalars: Ints,
     take_any: bool,
     forced: bool,
     unseen: Ints,
@@ -163,10 +166,9 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
 
     ``tempo`` is added to the moves that take the pile (the search passes it for its own
     seat's moves, 0 for the others')."""
-    mover = at.scalars[TO_MOVE]
-    sizes = at.hand_sizes
-    hand = at.hands[mover, : sizes[mover]]
-    on = at.pile[: at.scalars[PILE_N]]
+    mover = scalars[TO_MOVE]
+    hand = hands[mover, : sizes[mover]]
+    on = pile[: scalars[PILE_N]]
     if forced:
         card = foxtrot_card(hand, on)
         if card >= 0:

@@ -74,8 +74,15 @@ SCALARS = 5
 MATCH, FORCED, LEFTOVER_TO_TAKER, TIE_ALL, ORDER = 0, 1, 2, 3, 4
 
 
+# Why ``do_move``, ``run_out`` and ``_playout.policy_move`` take a position's arrays one by one
+# (its fields, in order) rather than a ``Position``: called on every playout move, with the
+# tuple they ran the compiled search 12-46 % slower a playout (``benchmarks/compare.py``,
+# alternating slices, 2 and 4 players); the functions called once a sample take the tuple.
+
+
 class Position(NamedTuple):
-    """One game's position as arrays (numba passes a NamedTuple of arrays by value)."""
+    """One game's position as arrays: a small struct of arrays, with the names the compiled
+    functions use for its fields."""
 
     hands: Ints
     """``[seat, i]``: each hand sorted, its first ``hand_sizes[seat]`` entries."""
@@ -146,29 +153,41 @@ def sort(cards: Ints) -> None:
 
 
 @hot
-def do_move(code: int, at: Position, rules: Ints, scores: Ints) -> None:
+def do_move(  # noqa: PLR0917 - a Position's fields, flat (see Position)
+    code: int,
+    hands: Ints,
+    sizes: Ints,
+    pile: Ints,
+    stock: Ints,
+    count: Ints,
+    points: Ints,
+    bonuses: Ints,
+    scalars: Ints,
+    rules: Ints,
+    scores: Ints,
+) -> None:
     """``State.apply_code_unchecked``: the move (T3a-T3e, T4, T5, X1-X3), then a redeal or the
     deal's end (``run_out``) if the next player holds no card; ``scores`` gets the deal's
-    scores if it ends.  The caller plays a legal code, as ``State``'s caller does."""
-    scalars = at.scalars
+    scores if it ends.  The caller plays a legal code, as ``State``'s caller does.  The
+    arguments after ``code`` are a ``Position``'s fields in order (``do_move(code, *position,
+    rules, scores)`` from Python)."""
     mover = scalars[TO_MOVE]
     size = scalars[PILE_N]
-    pile = at.pile
     if code == TAKE_CODE:  # T4: the whole pile, to the taker's cards (T5)
         for i in range(size):
-            at.taken_points[mover] += POINTS[pile[i]]
-        at.taken_count[mover] += size
+            points[mover] += POINTS[pile[i]]
+        count[mover] += size
         scalars[PILE_N] = 0
         scalars[LAST] = mover
     else:
-        hand = at.hands[mover]
-        k = at.hand_sizes[mover]
+        hand = hands[mover]
+        k = sizes[mover]
         i = 0
         while i < k - 1 and hand[i] != code:  # the caller plays a card held
             i += 1
         for j in range(i, k - 1):
             hand[j] = hand[j + 1]
-        at.hand_sizes[mover] = k - 1
+        sizes[mover] = k - 1
         top = pile[size - 1] >> 2 if size > 0 else -1
         outcome = outcome_of(size, top, code >> 2, rules[MATCH] != 0)
         if outcome == LAYS:  # T3e
@@ -176,28 +195,38 @@ def do_move(code: int, at: Position, rules: Ints, scores: Ints) -> None:
             scalars[PILE_N] = size + 1
         else:  # T3a-T3d: the pile and the card, to the taker's cards (T5)
             for i in range(size):
-                at.taken_points[mover] += POINTS[pile[i]]
-            at.taken_points[mover] += POINTS[code]
-            at.taken_count[mover] += size + 1
+                points[mover] += POINTS[pile[i]]
+            points[mover] += POINTS[code]
+            count[mover] += size + 1
             scalars[PILE_N] = 0
             scalars[LAST] = mover
             if outcome == FOXTROT:  # T3b, X2
-                at.bonuses[mover] += BONUSES[code]
+                bonuses[mover] += BONUSES[code]
     nxt = mover + 1
-    if nxt == len(at.hand_sizes):
+    if nxt == len(sizes):
         nxt = 0
     scalars[TO_MOVE] = nxt  # T1
-    if at.hand_sizes[nxt] == 0:
-        run_out(at, rules, scores)
+    if sizes[nxt] == 0:
+        run_out(hands, sizes, pile, stock, count, points, bonuses, scalars, rules, scores)
 
 
 @hot
-def run_out(at: Position, rules: Ints, scores: Ints) -> None:
+def run_out(  # noqa: PLR0917 - a Position's fields, flat (see Position)
+    hands: Ints,
+    sizes: Ints,
+    pile: Ints,
+    stock: Ints,
+    count: Ints,
+    points: Ints,
+    bonuses: Ints,
+    scalars: Ints,
+    rules: Ints,
+    scores: Ints,
+) -> None:
     """``State._run_out``: the player to move has no cards, so the stock is dealt again, one
     card at a time in deal order (R1, ``kernel.deal_out``), or the deal ends (R2, E1) and
-    ``scores`` gets every seat's deal score as ``score_deal`` counts it (P1-P4, E2, X5, X6)."""
-    scalars = at.scalars
-    sizes = at.hand_sizes
+    ``scores`` gets every seat's deal score as ``score_deal`` counts it (P1-P4, E2, X5, X6).
+    The arguments are a ``Position``'s fields in order, then ``rules`` and ``scores``."""
     n = len(sizes)
     each = redeal_size(scalars[STOCK_N], n)
     if each:
@@ -205,16 +234,15 @@ def run_out(at: Position, rules: Ints, scores: Ints) -> None:
             for i in range(n):
                 seat = rules[ORDER + i]
                 scalars[STOCK_N] -= 1
-                at.hands[seat, sizes[seat]] = at.stock[scalars[STOCK_N]]
+                hands[seat, sizes[seat]] = stock[scalars[STOCK_N]]
                 sizes[seat] += 1
         for seat in range(n):
-            sort(at.hands[seat, : sizes[seat]])
+            sort(hands[seat, : sizes[seat]])
         return
     last = scalars[LAST]
-    count = at.taken_count
     if rules[LEFTOVER_TO_TAKER] and last >= 0:  # X5
         for i in range(scalars[PILE_N]):
-            at.taken_points[last] += POINTS[at.pile[i]]
+            points[last] += POINTS[pile[i]]
         count[last] += scalars[PILE_N]
         scalars[PILE_N] = 0
     most = 0
@@ -228,7 +256,7 @@ def run_out(at: Position, rules: Ints, scores: Ints) -> None:
         bonus = 0
         if count[seat] == most and most > 0 and (leaders == 1 or rules[TIE_ALL]):  # P3, X6
             bonus = MOST_CARDS_BONUS
-        scores[seat] = at.bonuses[seat] + at.taken_points[seat] + bonus  # P4
+        scores[seat] = bonuses[seat] + points[seat] + bonus  # P4
     scalars[PLAYING] = 0
 
 

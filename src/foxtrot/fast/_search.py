@@ -214,6 +214,8 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
         root.bonuses.copy(),
         root.scalars.copy(),
     )
+    # its fields one by one, for the functions of every move (``_rules``: why they take them so)
+    p_hands, p_sizes, p_pile, p_stock, p_count, p_points, p_bonuses, p_scalars = played
     deal_scores = np.zeros(n, np.int64)
     cards = np.empty(len(stock) + hands.size, np.int64)
     c_hands = np.zeros((max(picks, 1), *hands.shape), np.int64)  # the pool of expert._pick
@@ -287,7 +289,19 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
             copy(played.taken_points, root.taken_points, n)
             copy(played.bonuses, root.bonuses, n)
             copy(played.scalars, root.scalars, len(root.scalars))
-            do_move(code, played, rules, deal_scores)
+            do_move(
+                code,
+                p_hands,
+                p_sizes,
+                p_pile,
+                p_stock,
+                p_count,
+                p_points,
+                p_bonuses,
+                p_scalars,
+                rules,
+                deal_scores,
+            )
             copy(after, unseen, RANKS)
             if code != TAKE_CODE:
                 after[code >> 2] -= 1
@@ -296,7 +310,10 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
             while played.scalars[PLAYING] and left > 0:  # rollout.rollout
                 own = played.scalars[TO_MOVE] == seat
                 move = policy_move(
-                    played,
+                    p_hands,
+                    p_sizes,
+                    p_pile,
+                    p_scalars,
                     take_any,
                     forced,
                     after,
@@ -308,7 +325,19 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
                 )
                 if move != TAKE_CODE:
                     after[move >> 2] -= 1
-                do_move(move, played, rules, deal_scores)
+                do_move(
+                    move,
+                    p_hands,
+                    p_sizes,
+                    p_pile,
+                    p_stock,
+                    p_count,
+                    p_points,
+                    p_bonuses,
+                    p_scalars,
+                    rules,
+                    deal_scores,
+                )
                 left -= 1
             seat_scores(played, deal_scores, scores[sample, a], weights.card_value)
         if sample >= 1 and sample + 1 < count and _clock() >= deadline:

@@ -33,7 +33,7 @@ seat the cards taken ``taken_count``, their points ``taken_points``, the foxtrot
 scalars), ``rules[G, 4 + n]`` (``_rules``'s rules row and the deal order), ``seen[G, 52]``
 (cards seen this deal), ``meta[G, 2]`` (dealer, finished deals), ``running[G, n]`` (the margin
 reward's points so far), ``words[G, 625]`` (each game's generator).  Row ``g`` of the first
-eight is the ``Position`` the rules' twin works on (``_game``).
+eight is the position (``_rules.Position``'s fields) the rules' twin works on.
 
 This module imports numba: it is loaded only when a compiled batch is made.
 """
@@ -59,7 +59,6 @@ from ._rules import (
     PLAYING,
     STOCK_N,
     TO_MOVE,
-    Position,
     do_move,
     legal_codes,
     run_out,
@@ -98,31 +97,6 @@ KINDS = 52
 DEAL_REWARD, MATCH_REWARD, MARGIN_REWARD = 0, 1, 2
 #: ``meta``: the dealer, the deals finished in this match.
 DEALER_AT, DEALS_AT = 0, 1
-
-
-@hot
-def _game(  # noqa: PLR0917 - compiled code takes its arrays by position
-    g: int,
-    hands: Ints,
-    hand_sizes: Ints,
-    pile: Ints,
-    stock: Ints,
-    taken_count: Ints,
-    taken_points: Ints,
-    bonuses: Ints,
-    scalars: Ints,
-) -> Position:
-    """Game ``g``'s rows, as the ``Position`` the rules' twin (``_rules``) works on."""
-    return Position(
-        hands[g],
-        hand_sizes[g],
-        pile[g],
-        stock[g],
-        taken_count[g],
-        taken_points[g],
-        bonuses[g],
-        scalars[g],
-    )
 
 
 @hot
@@ -233,7 +207,14 @@ def deal(  # noqa: PLR0917 - compiled code takes its arrays by position
     scalars[g, PLAYING] = 1
     # eight cards each, one at a time in deal order: the redeal from a full stock (R1 = D3)
     run_out(
-        _game(g, hands, hand_sizes, pile, stock, taken_count, taken_points, bonuses, scalars),
+        hands[g],
+        hand_sizes[g],
+        pile[g],
+        stock[g],
+        taken_count[g],
+        taken_points[g],
+        bonuses[g],
+        scalars[g],
         rules[g],
         dscore[g],
     )
@@ -298,8 +279,19 @@ def step(  # noqa: PLR0917 - compiled code takes its arrays by position
         winner[g] = -1
         mover = scalars[g, TO_MOVE]
         bonus = bonuses[g, mover]
-        game = _game(g, hands, hand_sizes, pile, stock, taken_count, taken_points, bonuses, scalars)
-        do_move(code, game, rules[g], dscore[g])
+        do_move(
+            code,
+            hands[g],
+            hand_sizes[g],
+            pile[g],
+            stock[g],
+            taken_count[g],
+            taken_points[g],
+            bonuses[g],
+            scalars[g],
+            rules[g],
+            dscore[g],
+        )
         if code != TAKE_CODE:
             seen[g, code] += 1  # every card played is seen
             if bonuses[g, mover] != bonus:  # a foxtrot
