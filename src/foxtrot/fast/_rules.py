@@ -76,8 +76,9 @@ MATCH, FORCED, LEFTOVER_TO_TAKER, TIE_ALL, ORDER = 0, 1, 2, 3, 4
 
 # Why ``do_move``, ``run_out`` and ``_playout.policy_move`` take a position's arrays one by one
 # (its fields, in order) rather than a ``Position``: called on every playout move, with the
-# tuple they ran the compiled search 12-46 % slower a playout (``benchmarks/compare.py``,
-# alternating slices, 2 and 4 players); the functions called once a sample take the tuple.
+# tuple they ran the compiled search 12-46 % slower a playout, and with ``_playout``'s
+# ``Jitter`` and ``Scratch`` tuples 5-8 % (``benchmarks/compare.py``, alternating slices, 2 and
+# 4 players); flat, as fast as before the names.  The functions called once a sample take tuples.
 
 
 class Position(NamedTuple):
