@@ -122,17 +122,32 @@ def policy_move(state: State, rng: random.Random, unseen: list[int], tempo: floa
     """
     hands = state.hand_ids
     mover = state.turn
-    hand = hands[mover]
-    pile = state.pile_ids
-    if state.options.forced_foxtrot:
+    next_size = len(hands[(mover + 1) % len(hands)])
+    forced = state.options.forced_foxtrot
+    return _choose(
+        hands[mover], state.pile_ids, state.take_match, forced, next_size, rng, unseen, tempo
+    )
+
+
+def _choose(  # noqa: PLR0917 - the hot loop's one call a move
+    hand: Sequence[int],
+    pile: Sequence[int],
+    take_match: bool,
+    forced_foxtrot: bool,
+    next_size: int,
+    rng: random.Random,
+    unseen: list[int],
+    tempo: float,
+) -> int:
+    """``policy_move`` from the position's parts (``rollout`` reads them once a deal)."""
+    if forced_foxtrot:
         forced = foxtrot_card(hand, pile)  # the only legal move (X4)
         if forced >= 0:
             return forced
     unseen = unseen[:]
     for card in hand:
         unseen[card >> 2] -= 1
-    take_match = state.take_match
-    values = move_values(hand, pile, not take_match, unseen, len(hands[(mover + 1) % len(hands)]))
+    values = move_values(hand, pile, not take_match, unseen, next_size)
     jitter = rng.random
     does = outcomes(pile, take_match) if tempo and pile else None
     best, best_value = TAKE_CODE, -1e9
@@ -161,8 +176,23 @@ def rollout(
     do = state.apply_code_unchecked
     if unseen is None:
         unseen = unseen_by_rank(state)
+    # live views, the same lists until the deal ends (core.position): read once, not a move
+    hands, pile = state.hand_ids, state.pile_ids
+    take_match, forced = state.take_match, state.options.forced_foxtrot
+    n = len(hands)
     while state.phase is _PLAYING and horizon > 0:
-        code = policy_move(state, rng, unseen, tempo if state.turn == own else 0.0)
+        mover = state.turn
+        nxt = mover + 1 if mover + 1 < n else 0
+        code = _choose(
+            hands[mover],
+            pile,
+            take_match,
+            forced,
+            len(hands[nxt]),
+            rng,
+            unseen,
+            tempo if mover == own else 0.0,
+        )
         if code != TAKE_CODE:
             unseen[code >> 2] -= 1
         do(code)
