@@ -67,6 +67,9 @@ if TYPE_CHECKING:
 
 #: A saved policy as an entrant: ``policy:PATH`` (``foxtrot.env.policy``, extra ``[train]``).
 POLICY = "policy"
+#: An OpenSpiel search bot as an entrant: ``openspiel:ismcts`` or ``openspiel:mcts:200``
+#: (``foxtrot.openspiel.bots``, extra ``[openspiel]``).
+OPENSPIEL = "openspiel"
 #: The bots whose search budget ``--expert-iterations`` and ``--expert-seconds`` set.
 SEARCH_BOTS = ("expert", "oracle")
 
@@ -84,7 +87,7 @@ class BotSpec:
     kind: str
     iterations: int | None = None
     seconds: float | None = None
-    path: str | None = None  # the saved policy of a ``policy:PATH`` entrant
+    path: str | None = None  # the saved policy of ``policy:PATH``; ``openspiel:...`` as given
 
     def build(self) -> Bot | CheatingBot:
         """A fresh bot of this kind and budget."""
@@ -93,6 +96,11 @@ class BotSpec:
 
             assert self.path is not None
             return PolicyBot(self.path)
+        if self.kind == OPENSPIEL:
+            from ..openspiel.bots import parse  # noqa: PLC0415 (pyspiel: only when used)
+
+            assert self.path is not None
+            return parse(self.path)
         name = self.label.split("#")[0]  # a level (hard, expert) has its own budget
         level = name if LEVELS.get(name) == self.kind else self.kind
         if self.kind not in SEARCH_BOTS or (self.iterations is None and self.seconds is None):
@@ -142,10 +150,16 @@ def parse_bots(
         policy = name.startswith(POLICY + ":")
         if policy and name == POLICY + ":":
             raise ValueError(f"{name!r}: name the saved policy file, e.g. policy:agent.zip")
+        if name.startswith(OPENSPIEL + ":"):
+            _check_openspiel(name)
+            seen[name] = seen.get(name, 0) + 1
+            label = name if seen[name] == 1 else f"{name}#{seen[name]}"
+            specs.append(BotSpec(label, OPENSPIEL, path=name))
+            continue
         if not policy and name != ORACLE and LEVELS.get(name, name) not in BOT_NAMES:
             raise ValueError(
                 f"unknown bot {name!r} (expected {', '.join((*BOT_NAMES, ORACLE))}"
-                f" or {', '.join(LEVELS)}, or policy:PATH)"
+                f" or {', '.join(LEVELS)}, or policy:PATH, or openspiel:ismcts|mcts[:SIMULATIONS])"
             )
         seen[name] = seen.get(name, 0) + 1
         label = name if seen[name] == 1 else f"{name}#{seen[name]}"
@@ -154,6 +168,15 @@ def parse_bots(
         else:
             specs.append(BotSpec(label, LEVELS.get(name, name), iterations, seconds))
     return tuple(specs)
+
+
+def _check_openspiel(name: str) -> None:
+    """Refuse a malformed ``openspiel:`` entrant early, before any match is played."""
+    parts = name.split(":")
+    if len(parts) not in (2, 3) or parts[1] not in ("ismcts", "mcts"):
+        raise ValueError(f"{name!r}: expected openspiel:ismcts or openspiel:mcts (then :SIMULATIONS)")
+    if len(parts) == 3 and (not parts[2].isdigit() or int(parts[2]) < 1):
+        raise ValueError(f"{name!r}: the simulations must be a positive whole number")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
