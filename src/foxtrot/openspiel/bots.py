@@ -1,4 +1,4 @@
-"""OpenSpiel's search bots as Foxtrot players: ``foxtrot tournament --bots openspiel:ismcts,greedy``.
+"""OpenSpiel's search bots as Foxtrot players (``--bots openspiel:ismcts,greedy``).
 
 ``OpenSpielBot(kind, simulations)`` is an honest ``Bot``: from the seat's
 ``Observation`` it builds a ``python_foxtrot`` state of the current deal
@@ -57,7 +57,7 @@ def track_of(obs: Observation, rng: random.Random) -> DealTrack:
             stock -= each * n
             rounds.append(each)
             sizes = [size + each for size in sizes]
-    own = [(move.round, move.code) for move in moves if move.seat == obs.seat]
+    own = [(m.round, m.code) for m in moves if m.seat == obs.seat and m.code != TAKE]
     own_split = split_rounds(own, [card.id for card in obs.hand], rounds, rng)
     track = DealTrack(dealer=obs.dealer, rounds=rounds, moves=moves, upturned=obs.upturned.id)
     track.received = [own_split if seat == obs.seat else [] for seat in range(n)]

@@ -51,9 +51,7 @@ def _game_type(utility: Any, terminal: bool = True) -> Any:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
-        reward_model=(
-            pyspiel.GameType.RewardModel.TERMINAL if terminal else pyspiel.GameType.RewardModel.REWARDS
-        ),
+        reward_model=getattr(pyspiel.GameType.RewardModel, "TERMINAL" if terminal else "REWARDS"),
         max_num_players=9,
         min_num_players=2,
         provides_information_state_string=True,

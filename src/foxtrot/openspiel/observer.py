@@ -141,7 +141,8 @@ class FoxtrotObserver:
                 lines.append(f"deal {number}: shuffling")
                 continue
             if self.public:
-                lines.append(f"deal {number}: dealer {track.dealer}, upturned {CARDS[track.upturned]}")
+                upturned = CARDS[track.upturned]
+                lines.append(f"deal {number}: dealer {track.dealer}, upturned {upturned}")
             at = 0
             for rnd, each in enumerate(track.rounds):
                 line = f"round {rnd}: {each} each" if self.public else f"round {rnd}:"

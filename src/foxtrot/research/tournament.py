@@ -174,7 +174,9 @@ def _check_openspiel(name: str) -> None:
     """Refuse a malformed ``openspiel:`` entrant early, before any match is played."""
     parts = name.split(":")
     if len(parts) not in (2, 3) or parts[1] not in ("ismcts", "mcts"):
-        raise ValueError(f"{name!r}: expected openspiel:ismcts or openspiel:mcts (then :SIMULATIONS)")
+        raise ValueError(
+            f"{name!r}: expected openspiel:ismcts or openspiel:mcts (then :SIMULATIONS)"
+        )
     if len(parts) == 3 and (not parts[2].isdigit() or int(parts[2]) < 1):
         raise ValueError(f"{name!r}: the simulations must be a positive whole number")
 
