@@ -5,6 +5,8 @@
   form;
 - ``gymnasium.make("foxtrot/Foxtrot-v0", players=2, opponents="medium")``: one
   seat against our bots (registered when this package is imported);
+  ``gymnasium.make_vec("foxtrot/Foxtrot-v0", num_envs=64)``: ``FoxtrotVectorEnv``,
+  self-play tables stepped at once by ``BatchedGames`` (the id's vector entry point);
 - ``BatchedGames``: many self-play matches stepped at once into numpy arrays (in
   compiled code with the ``[fast]`` extra, else by the Python engine: the same arrays);
 - ``encode(observation)``, ``layout``: the observation arrays (``docs/env.md``);
@@ -24,9 +26,14 @@ from .batch import BatchedGames
 from .encoding import N_ACTIONS, Block, action_mask, bounds, encode, layout, observation_size
 from .sampling import Hidden, resample
 from .single import ENV_ID, FoxtrotEnv
+from .vector import FoxtrotVectorEnv
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="foxtrot.env.single:FoxtrotEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="foxtrot.env.single:FoxtrotEnv",
+        vector_entry_point="foxtrot.env.vector:FoxtrotVectorEnv",
+    )
 
 __all__ = [
     "ENV_ID",
@@ -34,6 +41,7 @@ __all__ = [
     "BatchedGames",
     "Block",
     "FoxtrotEnv",
+    "FoxtrotVectorEnv",
     "Hidden",
     "action_mask",
     "bounds",
