@@ -43,9 +43,10 @@ from .game import check_deals, check_max_steps, check_reward
 
 Ints = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
+Any_ = npt.NDArray[Any]  # Gymnasium's one array type of rewards, terminations, truncations
 
 
-class FoxtrotVectorEnv(VectorEnv[Array, Ints, Array]):
+class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
     """``num_envs`` self-play tables stepped at once (see the module doc)."""
 
     metadata = {  # noqa: RUF012 (Gymnasium reads a class attribute)
@@ -120,7 +121,7 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Array]):
             "_seat": everywhere.copy(),
         }
 
-    def step(self, actions: npt.ArrayLike) -> tuple[Array, Array, Flags, Flags, dict[str, Any]]:
+    def step(self, actions: npt.ArrayLike) -> tuple[Array, Any_, Any_, Any_, dict[str, Any]]:
         """One action in every table (for its seat to move); see the module doc."""
         if not self._started:
             raise IllegalActionError("no_deal", -1, "step", "call reset() first")
