@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from open_spiel.python.algorithms import ismcts, mcts
 
-from foxtrot.core import CARDS, OptionsError, State, TableOptions, TakeRule
+from foxtrot.core import CARDS, IllegalActionError, OptionsError, State, TableOptions, TakeRule
 from foxtrot.env import encode
 from foxtrot.openspiel import SHORT_NAME, FoxtrotState, load
 from foxtrot.openspiel.bots import OpenSpielBot, state_from_observation
@@ -302,3 +302,21 @@ def test_bad_openspiel_entrant_is_refused(name: str) -> None:
 def test_openspiel_bot_refuses_a_bad_kind() -> None:
     with pytest.raises(ValueError, match="unknown"):
         OpenSpielBot("alphazero")
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    game = load(players=2, dealer=0)
+    state = game.new_initial_state()
+    for card in [c for c in range(52) for _ in range(2)]:  # an unshuffled deck
+        state.apply_action(card)
+    before = (state.history(), str(state), state.information_state_string(1))
+    with pytest.raises(IllegalActionError, match="take = match"):
+        state.apply_action(52)
+    absent = next(c for c in range(52) if c not in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="not in the hand"):
+        state.apply_action(absent)
+    assert (state.history(), str(state), state.information_state_string(1)) == before
+    state.apply_action(state.legal_actions()[0])  # still playable
+    fresh = game.new_initial_state()
+    with pytest.raises(IllegalActionError, match="no such card"):
+        fresh.apply_action(60)
