@@ -3,6 +3,7 @@ information in the information states, resampling, OpenSpiel's search bots, tour
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -11,6 +12,7 @@ import pyspiel
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
 
 from foxtrot.core import CARDS, IllegalActionError, OptionsError, State, TableOptions, TakeRule
@@ -320,3 +322,27 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     fresh = game.new_initial_state()
     with pytest.raises(IllegalActionError, match="no such card"):
         fresh.apply_action(60)
+
+
+def test_pickling_and_openspiels_rl_environment() -> None:
+    """What OpenSpiel's learning algorithms (NFSP, DQN, PSRO...) use: a picklable game and
+    state, and ``rl_environment.Environment`` with information-state tensors and rewards."""
+    game = load(players=3, deals=2)
+    state = dealt(game, random.Random(0))
+    for _ in range(10):
+        state.apply_action(state.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state)
+    assert again.information_state_string(0) == state.information_state_string(0)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    environment = rl_environment.Environment(game)
+    step = environment.reset()
+    rng = random.Random(1)
+    total = np.zeros(3)
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = environment.step([rng.choice(step.observations["legal_actions"][seat])])
+        total += step.rewards
+    assert len(step.observations["info_state"][0]) == game.information_state_tensor_size()
+    assert total.sum() == pytest.approx(0)  # margin: zero-sum
+    assert total.any()
