@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The strength table of the README: hard against greedy in duplicate matches to 200, at 2, 3,
-# 4 and 6 players, under both take rules (the expert with its own sample budget and no time
+# The strength table of docs/reports/strength.md: hard against greedy in duplicate matches to
+# 200, at 2, 3, 4 and 6 players, under both take rules (the expert with its own sample budget and no time
 # limit, so the matches are repeatable).  Then `python benchmarks/strength_table.py OUTDIR`.
 # Usage: bash benchmarks/strength.sh [OUTDIR]
 #   MATCHES="100 20 20 10"  deal sequences at 2, 3, 4 and 6 players (each is played once per

@@ -1,4 +1,4 @@
-"""The README's strength table from the JSON files of ``benchmarks/strength.sh``.
+"""The strength table of docs/reports/strength.md from the JSON files of ``benchmarks/strength.sh``.
 
 Run: ``python benchmarks/strength_table.py [OUTDIR]`` (default ``strength``).
 

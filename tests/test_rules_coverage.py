@@ -33,8 +33,13 @@ RULE_IDS: Final = (
 )
 # fmt: on
 
-#: Where the project's own files live (what a fresh clone holds besides README.md).
-SCANNED: Final = ("src", "tests", "benchmarks", ".ci", "pyproject.toml", "README.md")
+#: Where the project's own files live (what a fresh clone holds), the docs and their site's
+#: configuration included (tests/test_docs.py builds it).
+# fmt: off
+SCANNED: Final = (
+    "src", "tests", "benchmarks", ".ci", "docs", "pyproject.toml", "README.md", "mkdocs.yml",
+)
+# fmt: on
 #: Generated or cached folders (all in .gitignore), not the project's files.
 SKIPPED_DIRS: Final = frozenset(
     {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "build", "dist"}

@@ -3,7 +3,7 @@
 Screens: the lobby, a table mid-deal, the score sheet, the match over, the replay, the
 review of one's moves, the fair-deal check and the rules. Each is kept as
 ``test-artifacts/browser/screen-<screen>-<size>-<lang>.png`` (looked at by a person before a
-release; the README names the folder), and each must not scroll sideways and must show no
+release; docs/testing.md names the folder), and each must not scroll sideways and must show no
 message key (a message missing from the catalog shows as its key, ``web_…``) and, on a
 Russian or Ukrainian page, none of the English words of the page.
 """

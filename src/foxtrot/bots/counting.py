@@ -18,15 +18,16 @@ player's hand is empty, the stock is dealt again the moment this seat has
 moved (rule R1), so his hand is the ``kernel.redeal_size`` cards he is about
 to get (none when the deal ends, R2).  ``Odds`` would call every rank safe there.
 
->>> import random
->>> from foxtrot.core import State, TableOptions
->>> state = State(TableOptions(players=2), dealer=0)
->>> _ = state.deal(random.Random(3))
->>> count = card_count(state.observation(1))
->>> count.stock, count.next_seat, count.next_hand
-(87, 0, 8)
->>> count.lines("en")[1]
-'Stock: 87 cards'
+Examples:
+    >>> import random
+    >>> from foxtrot.core import State, TableOptions
+    >>> state = State(TableOptions(players=2), dealer=0)
+    >>> _ = state.deal(random.Random(3))
+    >>> count = card_count(state.observation(1))
+    >>> count.stock, count.next_seat, count.next_hand
+    (87, 0, 8)
+    >>> count.lines("en")[1]
+    'Stock: 87 cards'
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ from .values import CARD_VALUE
 ROUNDS = 3
 #: From this many samples a move, playouts run to the end of the deal: a longer playout is a
 #: noisier sample, and with ten times the samples (the compiled kernel's budget) the whole deal
-#: measured better than three rounds (README, "Strength").
+#: measured better than three rounds (docs/reports/strength.md).
 WHOLE_DEAL_SAMPLES = 1500
 TO_THE_END = 1 << 30
 #: Level ``hard``: samples and seconds a move (an opponent: the p95 decision under 1 s with the
@@ -79,7 +79,7 @@ def horizon(players: int, iterations: int = HARD_ITERATIONS) -> int:
 #: At 2 players under take = any: the points the searcher's own playout moves add to taking the
 #: pile.  The taker there takes every card the other lays next, so the turn is worth more than
 #: a Queen of spades' -20; greedy's policy, blind to it, leaves such a pile to the other player
-#: (2 players, 60 duplicate deals at 500 samples: +44 ± 24 points a deal; README "Strength").
+#: (2 players, 60 duplicate deals at 500 samples: +44 ± 24 points a deal; docs/reports/strength.md).
 TEMPO_TWO_ANY = 30.0
 
 
@@ -210,7 +210,7 @@ def search(
     other seat rather than the others' mean (``margin_of``).  Neither
     measured better than the defaults at 4 players, take = match: ``rival`` in played deals
     (``benchmarks/strength_deals.py``), ``pool`` 8 and 32 at 1,500 samples decision by
-    decision (``benchmarks/strength_judged.py``, README "Strength").
+    decision (``benchmarks/strength_judged.py``, docs/reports/strength.md).
 
     ``stake`` above 0 plays for the match too: an action's value is its margin plus
     ``stake`` points times its chance to win the match after the deal

@@ -4,16 +4,17 @@ An action is a frozen, interned value with a canonical text: the card's text
 for a play, ``take`` for taking the pile.  Inside the engine an action is its
 ``code``: the card id (0..51) for a play, ``TAKE_CODE`` (52) for a take.
 
->>> Action.parse("10H")
-Action('10H')
->>> Action.parse("take") is TAKE
-True
->>> [str(a) for a in (Action.play(Card.parse("QS")), TAKE)]
-['QS', 'take']
->>> Action.parse("pass")
-Traceback (most recent call last):
-...
-foxtrot.core.errors.NotationError: bad action 'pass': expected a card like QS or 10H, or 'take'
+Examples:
+    >>> Action.parse("10H")
+    Action('10H')
+    >>> Action.parse("take") is TAKE
+    True
+    >>> [str(a) for a in (Action.play(Card.parse("QS")), TAKE)]
+    ['QS', 'take']
+    >>> Action.parse("pass")
+    Traceback (most recent call last):
+    ...
+    foxtrot.core.errors.NotationError: bad action 'pass': expected a card like QS or 10H, or 'take'
 """
 
 from __future__ import annotations

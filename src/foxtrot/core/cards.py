@@ -8,18 +8,19 @@ small integers keep the hot paths fast.  The core knows only this notation: a ca
 words or with a localized rank ("Queen of spades", "Д♠") is a front end's business
 (``foxtrot.i18n.card_name`` / ``card_text``, from the message catalogs).
 
->>> Card.parse("10H")
-Card('10H')
->>> str(Card.parse("qs"))
-'QS'
->>> Card.parse("QS").points, Card.parse("10D").points
-(-20, 10)
->>> [str(c) for c in sorted(parse_cards("AS 2H 10D"))]
-['2H', '10D', 'AS']
->>> Card.parse("1H")
-Traceback (most recent call last):
-...
-foxtrot.core.errors.NotationError: bad card '1H': unknown rank '1' (expected 2-10, J, Q, K or A)
+Examples:
+    >>> Card.parse("10H")
+    Card('10H')
+    >>> str(Card.parse("qs"))
+    'QS'
+    >>> Card.parse("QS").points, Card.parse("10D").points
+    (-20, 10)
+    >>> [str(c) for c in sorted(parse_cards("AS 2H 10D"))]
+    ['2H', '10D', 'AS']
+    >>> Card.parse("1H")
+    Traceback (most recent call last):
+    ...
+    foxtrot.core.errors.NotationError: bad card '1H': unknown rank '1' (expected 2-10, J, Q, K or A)
 """
 
 from __future__ import annotations

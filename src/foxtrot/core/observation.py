@@ -62,16 +62,17 @@ class Observation:
         Front ends mark the cards that take or make a foxtrot with it; the rule is
         the kernel's ``outcome_of``, the one ``State`` plays by, so it cannot differ.
 
-        >>> import random
-        >>> from foxtrot.core import Card, State, TableOptions
-        >>> state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
-        >>> _ = state.deal(random.Random(1))
-        >>> obs = state.observation(state.to_move)
-        >>> top = obs.pile[-1]
-        >>> obs.result_of(Card.parse("J" + "SHDC"[(top.suit + 1) % 4])).value  # on a lone card
-        'took'
-        >>> obs.result_of(Card(top.rank, top.suit)).value in ("foxtrot", "double_foxtrot")
-        True
+        Examples:
+            >>> import random
+            >>> from foxtrot.core import Card, State, TableOptions
+            >>> state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
+            >>> _ = state.deal(random.Random(1))
+            >>> obs = state.observation(state.to_move)
+            >>> top = obs.pile[-1]
+            >>> obs.result_of(Card.parse("J" + "SHDC"[(top.suit + 1) % 4])).value  # on a lone card
+            'took'
+            >>> obs.result_of(Card(top.rank, top.suit)).value in ("foxtrot", "double_foxtrot")
+            True
         """
         top = self.pile[-1].rank if self.pile else -1
         outcome = outcome_of(len(self.pile), top, card.rank, self.options.take is TakeRule.MATCH)

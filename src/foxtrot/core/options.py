@@ -1,15 +1,16 @@
 """Table options: one frozen value, with named presets (rules C3, T2, T6, E2, P3, M1, X7).
 
->>> TableOptions(players=3).decks
-2
->>> TableOptions().take, TableOptions.preset("literal").take
-(<TakeRule.MATCH: 'match'>, <TakeRule.ANY: 'any'>)
->>> TableOptions.from_json(TableOptions(players=8).to_json()) == TableOptions(players=8)
-True
->>> TableOptions(players=10)
-Traceback (most recent call last):
-...
-foxtrot.core.errors.OptionsError: players: 10 is not allowed (2 to 6, or 7 to 9 with three decks)
+Examples:
+    >>> TableOptions(players=3).decks
+    2
+    >>> TableOptions().take, TableOptions.preset("literal").take
+    (<TakeRule.MATCH: 'match'>, <TakeRule.ANY: 'any'>)
+    >>> TableOptions.from_json(TableOptions(players=8).to_json()) == TableOptions(players=8)
+    True
+    >>> TableOptions(players=10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    foxtrot.core.errors.OptionsError: players: 10 is not allowed (2 to 6, or 7 to 9 with ...)
 """
 
 from __future__ import annotations

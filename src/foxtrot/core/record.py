@@ -32,12 +32,13 @@ programs, so they are read strictly; people's typing is read leniently by
   a message that names the key.  (``seats``, the terminal game's key, is
   checked by ``foxtrot check`` and by ``foxtrot play --resume``.)
 
->>> import random
->>> state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
->>> _ = state.deal(random.Random(5))
->>> _ = state.apply(state.legal_actions()[0])
->>> loads(dumps(state)).observation(1) == state.observation(1)
-True
+Examples:
+    >>> import random
+    >>> state = State(TableOptions(), dealer=0, names=["Ann", "Bob"])
+    >>> _ = state.deal(random.Random(5))
+    >>> _ = state.apply(state.legal_actions()[0])
+    >>> loads(dumps(state)).observation(1) == state.observation(1)
+    True
 """
 
 from __future__ import annotations

@@ -13,11 +13,12 @@ report and the tests can check every figure against a hand computation.
 - ``percentile``: the nearest-rank percentile (no interpolation), so that a
   reported p95 decision time is a time that was actually measured.
 
->>> low, high = wilson_interval(8, 10)
->>> round(low, 4), round(high, 4)
-(0.4902, 0.9433)
->>> percentile([15, 20, 35, 40, 50], 30)
-20
+Examples:
+    >>> low, high = wilson_interval(8, 10)
+    >>> round(low, 4), round(high, 4)
+    (0.4902, 0.9433)
+    >>> percentile([15, 20, 35, 40, 50], 30)
+    20
 """
 
 from __future__ import annotations
@@ -64,8 +65,9 @@ def percentile(values: Sequence[Number], q: float) -> Number:
     """The ``q``-th percentile (0-100) by nearest rank: the smallest value with at least
     ``q`` % of the values at or below it.  Raises ``ValueError`` for no values.
 
-    >>> percentile(list(range(1, 21)), 95)
-    19
+    Examples:
+        >>> percentile(list(range(1, 21)), 95)
+        19
     """
     if not values:
         raise ValueError("percentile of no values")

@@ -218,10 +218,11 @@ class TournamentConfig:
 def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
     """Every lineup of ``bots`` entrants at a table of ``players`` seats (see the module doc).
 
-    >>> lineups(3, 2)
-    [(0, 1), (0, 2), (1, 2)]
-    >>> lineups(2, 4)
-    [(0, 1, 0, 1)]
+    Examples:
+        >>> lineups(3, 2)
+        [(0, 1), (0, 2), (1, 2)]
+        >>> lineups(2, 4)
+        [(0, 1, 0, 1)]
     """
     if bots > players:
         return list(itertools.combinations(range(bots), players))
@@ -231,8 +232,9 @@ def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
 def seating(lineup: Sequence[int], rotation: int) -> tuple[int, ...]:
     """The lineup rotated: seat ``s`` gets the bot of seat ``s + rotation``.
 
-    >>> seating((0, 1, 2), 1)
-    (1, 2, 0)
+    Examples:
+        >>> seating((0, 1, 2), 1)
+        (1, 2, 0)
     """
     n = len(lineup)
     return tuple(lineup[(seat + rotation) % n] for seat in range(n))
@@ -241,8 +243,9 @@ def seating(lineup: Sequence[int], rotation: int) -> tuple[int, ...]:
 def rotations(lineup: Sequence[int]) -> int:
     """How many rotations of ``lineup`` seat the bots differently (its smallest period).
 
-    >>> rotations((0, 1, 2)), rotations((0, 1, 0, 1)), rotations((0, 1, 0, 2))
-    (3, 2, 4)
+    Examples:
+        >>> rotations((0, 1, 2)), rotations((0, 1, 0, 1)), rotations((0, 1, 0, 2))
+        (3, 2, 4)
     """
     n = len(lineup)
     return next(r for r in range(1, n + 1) if n % r == 0 and seating(lineup, r) == tuple(lineup))
