@@ -188,6 +188,12 @@ def test_make_vec_gives_the_vector_environment() -> None:
     assert isinstance(sync, gymnasium.vector.SyncVectorEnv)
     with pytest.raises(ValueError, match="self-play"):
         FoxtrotVectorEnv(2, opponents="random")
+    with pytest.raises(ValueError, match="num_envs"):
+        FoxtrotVectorEnv(0)
+    with pytest.raises(ValueError, match="options"):
+        vec.reset(seed=1, options={"players": 4})
+    with pytest.raises(ValueError, match="one seed"):
+        vec.reset(seed=[1, 2, 3, 4, 5])
 
 
 @pytest.mark.parametrize("compiled", [False, True], ids=["python", "compiled"])

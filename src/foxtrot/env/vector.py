@@ -69,6 +69,8 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         render_mode: str | None = None,
         **changes: Any,
     ) -> None:
+        if type(num_envs) is not int or num_envs < 1:
+            raise ValueError(f"num_envs: {num_envs!r} is not a positive whole number")
         if "opponents" in changes:
             raise ValueError(
                 "opponents: the vector environment is self-play (the agent plays every seat);"
@@ -107,6 +109,8 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         """New matches in every table; ``reset(seed=s)`` and what follows are reproducible."""
         if isinstance(seed, list):
             raise ValueError("seed: one seed for the whole batch (its tables are seeded from it)")
+        if options:
+            raise ValueError(f"options: reset takes no options, got {sorted(options)}")
         super().reset(seed=seed)
         self.batch.reset(int(self.np_random.integers(2**63)))
         self._steps[:] = 0
