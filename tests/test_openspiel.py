@@ -346,3 +346,17 @@ def test_pickling_and_openspiels_rl_environment() -> None:
     assert len(step.observations["info_state"][0]) == game.information_state_tensor_size()
     assert total.sum() == pytest.approx(0)  # margin: zero-sum
     assert total.any()
+
+
+def test_a_clone_is_independent() -> None:
+    """``clone()`` copies the core state and the deal's track (not deepcopy's default)."""
+    rng = random.Random(7)
+    state = dealt(load(players=3, take="any"), rng)
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = (str(state), state.information_state_string(0), state.history())
+    copy = state.clone()
+    assert (str(copy), copy.information_state_string(0), copy.history()) == before
+    while not copy.is_terminal():
+        copy.apply_action(rng.choice(copy.legal_actions()))
+    assert (str(state), state.information_state_string(0), state.history()) == before

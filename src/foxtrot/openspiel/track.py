@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from typing import Any
 
 from ..core import State, TableOptions
 from ..core.kernel import HAND_SIZE, deal_order, redeal_size
@@ -37,6 +38,10 @@ class DealTrack:
     moves: list[Move] = dataclasses.field(default_factory=list)
     upturned: int = -1
     scores: tuple[int, ...] | None = None  # each seat's deal score once it ended
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DealTrack:
+        """``copy()``: what a state's clone needs (the moves are never changed)."""
+        return self.copy()
 
     def copy(self) -> DealTrack:
         """An independent copy (the lists are copied; ints are shared)."""
