@@ -67,6 +67,8 @@ if TYPE_CHECKING:
 
 #: A saved policy as an entrant: ``policy:PATH`` (``foxtrot.env.policy``, extra ``[train]``).
 POLICY = "policy"
+#: A policy saved as plain arrays (``foxtrot.learn.policy``, numpy only): ``learned:PATH``.
+LEARNED = "learned"
 #: An OpenSpiel search bot as an entrant: ``openspiel:ismcts`` or ``openspiel:mcts:200``
 #: (``foxtrot.openspiel.bots``, extra ``[openspiel]``).
 OPENSPIEL = "openspiel"
@@ -96,6 +98,11 @@ class BotSpec:
 
             assert self.path is not None
             return PolicyBot(self.path)
+        if self.kind == LEARNED:
+            from ..learn.policy import LearnedBot  # noqa: PLC0415 (numpy: only when used)
+
+            assert self.path is not None
+            return LearnedBot(self.path)
         if self.kind == OPENSPIEL:
             from ..openspiel.bots import parse  # noqa: PLC0415 (pyspiel: only when used)
 
@@ -150,16 +157,22 @@ def parse_bots(
         policy = name.startswith(POLICY + ":")
         if policy and name == POLICY + ":":
             raise ValueError(f"{name!r}: name the saved policy file, e.g. policy:agent.zip")
-        if name.startswith(OPENSPIEL + ":"):
-            _check_openspiel(name)
+        if name.startswith(OPENSPIEL + ":") or name.startswith(LEARNED + ":"):
+            kind = OPENSPIEL if name.startswith(OPENSPIEL + ":") else LEARNED
+            if kind == OPENSPIEL:
+                _check_openspiel(name)
+            elif name == LEARNED + ":":
+                raise ValueError(f"{name!r}: name the policy file, e.g. learned:learned.npz")
             seen[name] = seen.get(name, 0) + 1
             label = name if seen[name] == 1 else f"{name}#{seen[name]}"
-            specs.append(BotSpec(label, OPENSPIEL, path=name))
+            path = name if kind == OPENSPIEL else name[len(LEARNED) + 1 :]
+            specs.append(BotSpec(label, kind, path=path))
             continue
         if not policy and name != ORACLE and LEVELS.get(name, name) not in BOT_NAMES:
             raise ValueError(
                 f"unknown bot {name!r} (expected {', '.join((*BOT_NAMES, ORACLE))}"
-                f" or {', '.join(LEVELS)}, or policy:PATH, or openspiel:ismcts|mcts[:SIMULATIONS])"
+                f" or {', '.join(LEVELS)}, or policy:PATH, learned:PATH,"
+                " or openspiel:ismcts|mcts[:SIMULATIONS])"
             )
         seen[name] = seen.get(name, 0) + 1
         label = name if seen[name] == 1 else f"{name}#{seen[name]}"
