@@ -18,6 +18,7 @@ EXTRAS: Final = {
     "rl": ("pettingzoo", "gymnasium", "numpy"),
     "train": ("pettingzoo", "gymnasium", "numpy", "torch", "sb3_contrib", "stable_baselines3"),
     "openspiel": ("pyspiel", "pettingzoo", "gymnasium", "numpy"),
+    "learned": ("numpy",),
     "ray": ("ray",),
 }
 

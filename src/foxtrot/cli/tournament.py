@@ -184,7 +184,7 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
     if any(spec.kind == OPENSPIEL for spec in config.bots):
         require("openspiel", "an openspiel: bot")
     if any(spec.kind == LEARNED for spec in config.bots):
-        require("rl", "a learned: bot")
+        require("learned", "a learned: bot")
         try:
             for spec in config.bots:
                 if spec.kind == LEARNED:
