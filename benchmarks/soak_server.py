@@ -78,6 +78,10 @@ def main() -> None:
     warm = [s for s in samples if s[0] >= WARM_UP] or samples
     first, last = warm[0], warm[-1]
     per_10_min = 600 / max(last[0] - first[0], 1.0)
+    # a table keeps its last events (up to twice CATCHUP_LIMIT) and its match's deals: both
+    # fill for the first minutes, so the second half says whether memory has levelled off
+    half = next(s for s in warm if s[0] >= (first[0] + last[0]) / 2)
+    per_10_min_half = 600 / max(last[0] - half[0], 1.0)
     series = result.pop("series")
     print("round trips per 10 s (ms):")
     for line in series[:: max(1, len(series) // 20)]:
@@ -91,6 +95,7 @@ def main() -> None:
         "rss_mib_after_warm_up": first[1],
         "rss_mib_at_end": last[1],
         "rss_mib_growth_per_10_min": (last[1] - first[1]) * per_10_min,
+        "rss_mib_growth_per_10_min_second_half": (last[1] - half[1]) * per_10_min_half,
         "fds_after_warm_up": first[2],
         "fds_at_end": last[2],
         "threads_at_end": last[3],

@@ -16,7 +16,6 @@ import re
 import string
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import pymorphy3
@@ -28,13 +27,16 @@ from foxtrot.i18n import (
     LANGUAGES,
     card_name,
     card_slots,
+    card_text,
     catalog,
     cldr,
+    computer_name,
     messages,
     slot_case,
     translations,
 )
 from foxtrot.i18n import compile as po
+from foxtrot.i18n.rules import CARDS_MARK, SECTION_MARK, rules_markdown, rules_source
 from foxtrot.narrate import narrate
 
 SLAVIC = ("ru", "uk")
@@ -356,13 +358,156 @@ def test_no_english_in_a_russian_or_ukrainian_message(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", SLAVIC)
 def test_no_english_in_the_russian_or_ukrainian_rules(lang: str) -> None:
-    text = resources.files("foxtrot").joinpath(f"data/rules/{lang}.md").read_text("utf-8")
-    assert latin(text) == set()
+    """Neither in the text as the terminal prints it, nor around the page's card pictures (the
+    section ids are not shown)."""
+    assert latin(rules_markdown(lang)) == set()
+    shown = SECTION_MARK.sub(r"\1", CARDS_MARK.sub(" ", rules_source(lang)))  # ids are not
+    assert latin(shown) == set()
+
+
+#: Words of the rules pymorphy3's dictionaries do not hold, all of them right: the author's
+#: name, the game's other name, and (Ukrainian) words the dictionary lacks. The rank letters
+#: (В, Д, К, Т) are single letters, not checked.
+UNKNOWN_RIGHT = {
+    "ru": {"Васичек", "Васичека", "пишти"},
+    "uk": {"Васічек", "Васічека", "пішті", "вже", "ще", "теж", "немає", "нероздані", "нерозданих"},
+}
+
+
+@pytest.mark.parametrize("lang", SLAVIC)
+def test_every_word_of_the_rules_is_in_the_dictionary(lang: str) -> None:
+    """A spelling check: a typo, or a Ukrainian word in the Russian text (or the other way
+    round), is a word the language's dictionary does not know."""
+    words = {w.lower() for w in WORD.findall(rules_markdown(lang)) if len(w.strip("-")) > 1}
+    unknown = {word for word in words if not morph(lang).word_is_known(word.replace("’", "'"))}
+    assert unknown - {word.lower() for word in UNKNOWN_RIGHT[lang]} == set()
+    assert {word.lower() for word in UNKNOWN_RIGHT[lang]} <= words  # no stale exception
+
+
+#: Words of the catalogs the dictionaries do not hold, all of them right: column headers cut
+#: short, the names of the languages in their own language, and words the dictionary lacks.
+UNKNOWN_RIGHT_MESSAGES = {
+    "ru": {"фокстр", "двойн", "українська", "четырёхцветная"},
+    "uk": {"фокстр", "подв", "русский", "треф", "ще", "немає"},
+}
+
+
+@pytest.mark.parametrize("lang", SLAVIC)
+def test_every_word_of_every_message_is_in_the_dictionary(lang: str) -> None:
+    found: dict[str, str] = {}
+    for key in messages(lang):
+        for form in forms(lang, key):
+            for word in WORD.findall(re.sub(r"\{[^}]*\}", " ", form)):
+                word = word.lower().replace("’", "'").strip("-'")
+                if len(word) > 1 and not morph(lang).word_is_known(word):
+                    found.setdefault(word, key)
+    assert {
+        word: key for word, key in found.items() if word not in UNKNOWN_RIGHT_MESSAGES[lang]
+    } == {}
+    assert UNKNOWN_RIGHT_MESSAGES[lang] <= set(found)  # no stale exception
+
+
+def test_the_spelling_check_finds_a_typo_and_the_other_language() -> None:
+    assert not morph("ru").word_is_known("очкав")
+    assert not morph("ru").word_is_known("гравець")
+    assert not morph("uk").word_is_known("игрок")
+
+
+@pytest.mark.parametrize("lang", SLAVIC)
+def test_every_number_in_the_rules_has_its_noun_in_the_right_form(lang: str) -> None:
+    """«22 очка», «31 карту», «30 карт», «4 гравці»: a number's noun (after an adjective at
+    most) has the case and number a count gives it, in the nominative or the accusative."""
+    text = " ".join(rules_markdown(lang).replace("**", "").split())
+    checked = 0
+    for found in re.finditer(rf"(?<![\d+−-])(\d+) ({WORD.pattern})(?: ({WORD.pattern}))?", text):
+        n, first, second = int(found.group(1)), found.group(2), found.group(3)
+        noun = None
+        if all(p.tag.POS not in {"PREP", "CONJ"} for p in parses(lang, first)):
+            if any(p.tag.POS == "NOUN" for p in parses(lang, first)):
+                noun = first
+            elif second and any(p.tag.POS in {"ADJF", "PRTF"} for p in parses(lang, first)):
+                noun = second
+        if noun is None:
+            continue  # "10 за фокстрот", "от 7 до 9": not a count of things
+        want = noun_expected(lang, n, "nom") | noun_expected(lang, n, "acc")
+        assert any(
+            p.tag.POS == "NOUN" and (p.tag.case, is_plural(p.tag)) in want
+            for p in parses(lang, noun)
+        ), (lang, found.group())
+        checked += 1
+    assert checked >= 30
 
 
 def test_the_latin_check_finds_an_option_left_in_english() -> None:
     assert latin("валетом или такой же (take = match)") == {"take", "match"}
     assert latin("Enter — сыграть · Esc — закрыть · файл JSON") == set()
+
+
+# ------------------------------------------------------------------------ names
+
+#: The placeholders that hold a player's name (or names): a name has one form, the nominative
+#: (a person types it; a computer seat's name is "Компьютер 3 (эксперт)").
+NAME_SLOTS = frozenset({"name", "names", "dealer", "first"})
+
+
+def name_slot_problem(lang: str, form: str, slot: str) -> str | None:
+    """Why ``{slot}`` in ``form`` needs a case other than the nominative, or None: right
+    after a preposition («для {name}») or after a noun or adjective in another case that it
+    would stand in apposition to («карта игрока {name}»)."""
+    word, gap = words_before(form, slot)
+    if not word or gap.strip():
+        return None  # the start, or after a colon, a dash, a bracket: the nominative is right
+    found = parses(lang, word)
+    if any(p.tag.POS == "PREP" for p in found):
+        return f"after the preposition {word!r}"
+    if all(p.tag.POS in {"NOUN", "ADJF", "PRTF"} and "nomn" not in p.tag for p in found):
+        return f"after {word!r}, which is not in the nominative"
+    return None
+
+
+@pytest.mark.parametrize("lang", SLAVIC)
+def test_a_name_stands_where_the_nominative_is_right(lang: str) -> None:
+    """A name is never declined, so no message puts one where Russian or Ukrainian needs
+    another case: «Карты игрока Компьютер 3 (эксперт)» reads wrong, «Компьютер 3 (эксперт):
+    на руке …» and «кто положил: Компьютер 3 (эксперт)» read right."""
+    problems = {}
+    for key in messages(lang):
+        for form in forms(lang, key):
+            for slot in po.fields(form) & NAME_SLOTS:
+                problem = name_slot_problem(lang, form, slot)
+                if problem:
+                    problems[key] = (form, problem)
+    assert problems == {}
+
+
+def test_the_name_check_finds_a_name_in_the_genitive_slot() -> None:
+    assert name_slot_problem("ru", "карта игрока {name}", "name") is not None
+    assert name_slot_problem("uk", "Розбір ходів гравця {name}", "name") is not None
+    assert name_slot_problem("ru", "стол для {name}", "name") is not None
+    assert name_slot_problem("ru", "Ходит {name}.", "name") is None
+    assert name_slot_problem("uk", "кто поклав: {name}", "name") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "expected"),
+    [
+        ("ru", "web_top_by", "кто положил: Компьютер 3 (эксперт)"),
+        ("uk", "web_top_by", "хто поклав: Комп'ютер 3 (експерт)"),
+        ("ru", "hand_of", "Компьютер 3 (эксперт): на руке 10♥ Д♠"),
+        (
+            "uk",
+            "tui_review_offer",
+            "Розбір ходів: Комп'ютер 3 (експерт). Комп'ютер перевірить кожен хід.",
+        ),
+    ],
+)
+def test_a_computer_seat_in_the_sentences_the_native_reader_found(
+    lang: str, key: str, expected: str
+) -> None:
+    name = computer_name(2, "expert", lang)
+    assert catalog(lang).text(key, name=name, cards=f"10♥ {card_text(Card.parse('QS'), lang)}") == (
+        expected
+    )
 
 
 # ------------------------------------------------------- every message, every language

@@ -198,3 +198,18 @@ def test_screen_is_accessible(
     phone.screenshot(path=str(artifacts / f"a11y-{screen}-phone.png"), full_page=True)
     assert fits(phone), "the page scrolls sideways on a 375×667 screen"
     assert violations(phone) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_rules_dialog_is_accessible(new_context: NewContext, lang: str) -> None:
+    """The rules with their card pictures (one image each row, named in words) and their
+    scoring table pass axe-core at both sizes; the keyboard starts on Close, then the table."""
+    for viewport in (DESKTOP, PHONE):
+        page = open_lobby(new_context, viewport)
+        page.select_option("#lang-pick", lang)
+        page.locator("#rules-open").click()
+        expect(page.locator("#rules-body .rule-cards").first).to_be_visible()
+        assert violations(page) == []
+        expect(page.locator("#rules-close")).to_be_focused()
+        page.keyboard.press("Tab")  # the scoring table's scroll region, inside the dialog
+        assert page.evaluate("() => !!document.activeElement.closest('#rules-body')")

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from foxtrot.i18n import card_name
+from foxtrot.i18n.rules import marked_cards, rules_source, section_ids
+
 from .browser_support import Api
 from .conftest import NewContext
 
@@ -85,3 +88,32 @@ def test_static_files_are_the_page_only(api: Api) -> None:
     assert api.get("/api/i18n/de").status_code == 400
     assert "Фокстрот" in api.get("/api/rules/ru").text
     assert api.get("/t/anything").headers["content-type"].startswith("text/html")
+
+
+@pytest.mark.parametrize(("lang", "width"), [("ru", 375), ("uk", 1280), ("en", 375)])
+def test_the_rules_show_their_examples_as_cards(
+    new_context: NewContext, artifacts: Path, lang: str, width: int
+) -> None:
+    """The rules dialog draws every card mark as the page's own cards, one image named in
+    words for a screen reader; its scoring table is a table; its sections have their ids; no
+    mark is left as text; nothing scrolls sideways on a phone."""
+    marks = marked_cards(rules_source(lang))
+    page = new_context(viewport={"width": width, "height": 700}).new_page()
+    page.goto("/")
+    page.select_option("#lang-pick", lang)
+    page.locator("#rules-open").click()
+    rows = page.locator("#rules-body .rule-cards")
+    expect(rows).to_have_count(len(marks))
+    assert page.locator("#rules-body .rule-cards svg.card-svg").count() == sum(map(len, marks))
+    labels = rows.evaluate_all("rows => rows.map(r => r.getAttribute('aria-label'))")
+    assert labels == [", ".join(card_name(card, lang) for card in cards) for cards in marks]
+    assert rows.first.get_attribute("role") == "img"
+    expect(page.locator("#rules-body table.rules-table tbody tr")).to_have_count(7)
+    ids = page.locator("#rules-body [id^='rules-']").evaluate_all("hs => hs.map(h => h.id)")
+    assert ids == [f"rules-{name}" for name in section_ids(rules_source(lang))]
+    text = page.locator("#rules-body").inner_text()
+    assert [mark for mark in ("[[", "{#", "|", "*", "`") if mark in text] == []  # all read
+    dialog = page.locator("#rules-dialog")
+    assert dialog.evaluate("d => d.scrollWidth <= d.clientWidth")
+    page.locator("#rules-foxtrot").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"page-rules-{lang}-{width}.png"))

@@ -139,6 +139,7 @@ def test_hint_gives_a_legal_move_and_a_reason(new_context: NewContext, api: Api)
     expect(page.locator("#hint-text")).to_contain_text("The coach suggests", timeout=90_000)
     text = page.locator("#hint-text").inner_text()
     assert len(text) > 30
+    assert not set("♠♥♦♣") & set(text), text  # the move and its reason name cards in words
     page.locator("#hint-play").focus()
     seq = page.locator("#t-game").get_attribute("data-seq")
     page.keyboard.press("Enter")

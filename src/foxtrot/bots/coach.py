@@ -50,7 +50,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from ..core import Action, Observation, Phase, PlayResult, from_record, replay
+from ..core import Action, Card, Observation, Phase, PlayResult, from_record, replay
 from ..core.kernel import FOXTROT_BONUS
 from ..i18n import card_slots, card_text, catalog
 from .counting import QUEEN_OF_SPADES, CardCount, card_count, percent
@@ -111,14 +111,26 @@ def _to_move(obs: Observation) -> None:
 
 
 def _reason(
-    effect: Effect, others: Iterable[Effect], obs: Observation, count: CardCount, lang: str
+    effect: Effect,
+    others: Iterable[Effect],
+    obs: Observation,
+    count: CardCount,
+    lang: str,
+    *,
+    words: bool = False,
 ) -> str:
     """The most telling thing about one action's immediate effect, in words.
 
     Only the action's card, the pile and the cards taken are named: all of
-    them are known to the seat.
+    them are known to the seat.  A card is named in short (``Д♠``), or with
+    ``words`` by its name in the case the sentence needs ("оставляет в стопке
+    только даму пик"), as the page's hint names the move itself.
     """
     cat = catalog(lang)
+
+    def slots(card: Card) -> dict[str, str]:
+        return card_slots(card, lang, words=words)
+
     total = effect.bonus + effect.points
     if effect.result is PlayResult.DOUBLE_FOXTROT:
         return cat.text("coach_double_foxtrot", total=total)
@@ -128,11 +140,9 @@ def _reason(
     if effect.taken:  # a Jack, a matching card (take = match) or taking the pile
         n = len(effect.taken)
         if effect.points < 0 and QUEEN_OF_SPADES in effect.taken:
-            return cat.count(
-                "coach_takes_loss", n, **card_slots(QUEEN_OF_SPADES, lang), points=effect.points
-            )
+            return cat.count("coach_takes_loss", n, **slots(QUEEN_OF_SPADES), points=effect.points)
         if len(pile) == 1:
-            return cat.text("coach_takes_lone", **card_slots(pile[0], lang))
+            return cat.text("coach_takes_lone", **slots(pile[0]))
         if effect.points > 0:
             return cat.count("coach_takes_points", effect.points)
         return cat.count("coach_takes_cards", n)
@@ -141,40 +151,43 @@ def _reason(
     if QUEEN_OF_SPADES in pile and any(
         QUEEN_OF_SPADES in other.taken for other in others if other.action != effect.action
     ):
-        return cat.text("coach_avoids", **card_slots(QUEEN_OF_SPADES, lang))
+        return cat.text("coach_avoids", **slots(QUEEN_OF_SPADES))
     if card == QUEEN_OF_SPADES:
-        return cat.text("coach_poisons", **card_slots(card, lang))
+        return cat.text("coach_poisons", **slots(card))
     # the pile after the move; empty when the move ended the deal (the card was laid on it)
     after = effect.pile or (*pile, card)
     if len(after) == 1:
         risk = count.lone_card_risk[card.rank]
         if risk <= 0.0:
-            return cat.text("coach_lone_safe", **card_slots(card, lang))
-        return cat.text("coach_lone_risk", **card_slots(card, lang), pct=percent(risk))
+            return cat.text("coach_lone_safe", **slots(card))
+        return cat.text("coach_lone_risk", **slots(card), pct=percent(risk))
     if len(pile) == 1:
         return cat.text("coach_no_lone")
     worth = sum(other.points for other in after)
     if worth <= 0:
         return cat.text("coach_nothing_to_take")
-    return cat.count("coach_lays", len(after), **card_slots(card, lang), points=worth)
+    return cat.count("coach_lays", len(after), **slots(card), points=worth)
 
 
-def _explain(obs: Observation, action: Action, lang: str, count: CardCount) -> str:
+def _explain(
+    obs: Observation, action: Action, lang: str, count: CardCount, *, words: bool = False
+) -> str:
     found = effects(obs)
     chosen = next((effect for effect in found if effect.action == action), None)
     if chosen is None:
         raise ValueError(f"{action} is not a legal action of seat {obs.seat}")
     cat = catalog(lang)
-    reason = _reason(chosen, found, obs, count, lang)
+    reason = _reason(chosen, found, obs, count, lang, words=words)
     if len(obs.legal_actions) == 1:
         reason = cat.text("coach_only_move", reason=reason)
     return reason
 
 
-def explain(obs: Observation, action: Action, lang: str = "en") -> str:
-    """Why ``action`` is played, in one short phrase: its most telling immediate effect."""
+def explain(obs: Observation, action: Action, lang: str = "en", *, words: bool = False) -> str:
+    """Why ``action`` is played, in one short phrase: its most telling immediate effect (the
+    cards in short, or with ``words`` in words)."""
     _to_move(obs)
-    return _explain(obs, action, lang, card_count(obs))
+    return _explain(obs, action, lang, card_count(obs), words=words)
 
 
 # -------------------------------------------------------------------- hints
@@ -205,12 +218,13 @@ def runner_up(analysis: Analysis, besides: Action | None = None) -> Action | Non
     return max(others, key=lambda action: (analysis.values[action], -action.code))
 
 
-def alternative_text(action: Action, lang: str = "en") -> str:
-    """The alternative move as the subject of a phrase: "playing 7♣", "taking the pile"."""
+def alternative_text(action: Action, lang: str = "en", *, words: bool = False) -> str:
+    """The alternative move as the subject of a phrase: "playing 7♣", "taking the pile"
+    (with ``words``: "playing the seven of clubs")."""
     cat = catalog(lang)
     if action.card is None:
         return cat.text("coach_alt_take")
-    return cat.text("coach_alt_play", **card_slots(action.card, lang))
+    return cat.text("coach_alt_play", **card_slots(action.card, lang, words=words))
 
 
 def compared(
@@ -221,6 +235,7 @@ def compared(
     lang: str = "en",
     *,
     count: CardCount | None = None,
+    words: bool = False,
 ) -> str:
     """Why ``action`` rather than ``other``: its reason, then how much worse ``other`` is and
     what ``other`` would do ("takes 21 points; playing 7♣ instead is 12 points worse — it
@@ -230,10 +245,10 @@ def compared(
     found = effects(obs)
     cat = catalog(lang)
     by_action = {effect.action: effect for effect in found}
-    reason = _reason(by_action[action], found, obs, count, lang)
-    other_reason = _reason(by_action[other], found, obs, count, lang)
+    reason = _reason(by_action[action], found, obs, count, lang, words=words)
+    other_reason = _reason(by_action[other], found, obs, count, lang, words=words)
     points = round(gap)
-    alt = alternative_text(other, lang)
+    alt = alternative_text(other, lang, words=words)
     if other_reason == reason:  # the same at once: the difference is in what follows
         if points < 1:
             return cat.text("coach_hint_close_same", reason=reason, alt=alt)
@@ -250,6 +265,7 @@ def suggest(
     rng: random.Random | None = None,
     iterations: int = 100,
     seconds: float | None = 0.5,
+    words: bool = False,
 ) -> Hint:
     """The expert's move for ``obs.seat``, with a reason in ``lang`` and the card count.
 
@@ -257,13 +273,15 @@ def suggest(
     move of the same search: how many points of expected margin that one
     gives up, and what it would do.  With a single legal action there is
     nothing to search or compare.  The default generator is seeded from the
-    observation (see ``observation_seed``).
+    observation (see ``observation_seed``).  The reason names cards in short
+    (``Д♠``), or with ``words`` in words in the case each sentence needs, for
+    a front end that names the move itself in words (the page's hint).
     """
     _to_move(obs)
     count = card_count(obs)
     if len(obs.legal_actions) == 1:
         action = obs.legal_actions[0]
-        return Hint(action, _explain(obs, action, lang, count), None, count)
+        return Hint(action, _explain(obs, action, lang, count, words=words), None, count)
     analysis = ExpertBot(iterations, seconds).analyse(
         obs, rng if rng is not None else observation_rng(obs)
     )
@@ -271,7 +289,7 @@ def suggest(
     other = runner_up(analysis)
     assert other is not None  # more than one legal action
     value, other_value = analysis.values[action], analysis.values[other]
-    reason = compared(obs, action, other, value - other_value, lang, count=count)
+    reason = compared(obs, action, other, value - other_value, lang, count=count, words=words)
     return Hint(action, reason, value, count, other, other_value)
 
 
@@ -323,6 +341,23 @@ class ReviewItem:
     second: Action | None = None
     second_value: float | None = None
 
+    def reason(self, lang: str | None = None) -> str:
+        """Why, in words: what the played move does against the next best one (a good move),
+        or what the expert's move would have done (a weaker one)."""
+        lang = lang if lang is not None else self.lang
+        count = card_count(self.observation)
+        if self.grade is not Grade.GOOD:
+            return _explain(self.observation, self.best, lang, count)
+        other, other_value = (
+            (self.second, self.second_value)
+            if self.played == self.best
+            else (self.best, self.best_value)
+        )
+        if other is not None and other_value is not None and self.value is not None:
+            gap = self.value - other_value
+            return compared(self.observation, self.played, other, gap, lang, count=count)
+        return _explain(self.observation, self.played, lang, count)
+
     def text(self, lang: str | None = None) -> str:
         """A one-line comment: the grade, and for a weaker move the points lost, the better
         move with the expected margins of both, and what the better move does.
@@ -338,20 +373,9 @@ class ReviewItem:
             "played": action_text(self.played, lang),
             "grade": self.grade.text(lang),
         }
-        count = card_count(self.observation)
+        reason = self.reason(lang)
         if self.grade is Grade.GOOD:
-            other, other_value = (
-                (self.second, self.second_value)
-                if self.played == self.best
-                else (self.best, self.best_value)
-            )
-            if other is not None and other_value is not None and self.value is not None:
-                gap = self.value - other_value
-                reason = compared(self.observation, self.played, other, gap, lang, count=count)
-            else:
-                reason = _explain(self.observation, self.played, lang, count)
             return cat.text("coach_review_good", **place, reason=reason)
-        reason = _explain(self.observation, self.best, lang, count)
         if self.value is None or self.best_value is None:
             lost = cat.count("coach_lost", round(self.loss))
             best = action_text(self.best, lang)

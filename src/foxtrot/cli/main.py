@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 
 from .. import __version__
 from ..core import PRESETS, FoxtrotError, TableOptions, TakeRule
 from ..core.options import RENAMED_PRESETS
 from ..i18n import LANGUAGES, system_language
+from ..i18n.rules import rules_markdown
 from ..storage import load_record
 from . import records, serve, simulate, study, tournament, verify
 from .console import Console
@@ -24,11 +24,6 @@ SHORT_HELP = """Foxtrot {version}, the double-deck card game.
   foxtrot rules      read the rules (--lang en, ru or uk)
 
 Every command and its options: foxtrot --help, foxtrot COMMAND --help."""
-
-
-def rules_text(lang: str) -> str:
-    """The rules of Foxtrot in ``lang``, as Markdown."""
-    return (resources.files("foxtrot") / "data" / "rules" / f"{lang}.md").read_text("utf-8")
 
 
 def add_table_options(parser: argparse.ArgumentParser) -> None:
@@ -188,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         if args.command == "rules":
-            out.markdown(rules_text(args.lang or system_language()))
+            out.markdown(rules_markdown(args.lang or system_language()))
             return 0
         if args.command == "simulate":
             if args.matches < 1:
@@ -212,11 +207,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if viewer and missing("tui") is not None:
                 err.print("the step-by-step viewer needs: pip install 'foxtrot[tui]'")
                 viewer = False
+            data, _ = load_record(args.file)  # refuse a bad record before showing any of it
+            problem = records.deal_problem(data, args.deal)
+            if problem is not None:
+                err.print(f"foxtrot replay: {problem}", markup=False)
+                return 2
             if not viewer:
-                return records.replay(args.file, lang, args.deal, args.hands, out, words=args.words)
+                return records.replay(data, lang, args.deal, args.hands, out, words=args.words)
             from ..tui.launch import run_replay  # noqa: PLC0415 (Textual only when used)
 
-            data, _ = load_record(args.file)  # refuse a bad record before showing any of it
             return run_replay(data, lang, args.deal, args.hands)
         if args.command == "play":
             require("tui", "foxtrot play (the terminal game)")

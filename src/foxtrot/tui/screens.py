@@ -8,7 +8,6 @@ Keys a screen does not know are ignored.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any, ClassVar, Final, TypeVar
 
 from rich.console import Group, RenderableType
@@ -25,17 +24,13 @@ from ..bots.coach import card_count, review, suggest, summary
 from ..bots.verdict import verdicts
 from ..core import Action, Observation, ScoreLine
 from ..i18n import Catalog, card_slots, catalog
+from ..i18n.rules import rules_markdown
 from . import view
 from .session import for_player
 
 MIN_WIDTH: Final = 80
 MIN_HEIGHT: Final = 24
 T = TypeVar("T")
-
-
-def rules_markdown(lang: str) -> str:
-    """The rules for players in ``lang`` (the text ``foxtrot rules`` prints)."""
-    return (resources.files("foxtrot") / "data" / "rules" / f"{lang}.md").read_text("utf-8")
 
 
 def hint_text(action: Action, hand: Sequence[Any], cat: Catalog, lang: str) -> str:

@@ -9,7 +9,8 @@ page needs:
   card's short text and its name in words, in every case a message may need
   (``card_cases``: "дама пик", "даму пик", "дамы пик", "дамой пик"), so that
   the page speaks cards as words ("Queen of spades") and never as glyphs;
-- ``GET /api/rules/{lang}``: the players' rules in that language (Markdown);
+- ``GET /api/rules/{lang}``: the players' rules in that language (Markdown with the marks of
+  ``foxtrot.i18n.rules``: the page draws ``[[7H]]`` as a card);
 - ``POST /api/tables/{id}/hint`` and ``GET /api/tables/{id}/count``: the coach's
   move with its reason, and the card count, for the seat whose token comes in
   ``Authorization: Bearer``.  Both are computed from that seat's observation
@@ -26,7 +27,6 @@ import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
@@ -38,6 +38,7 @@ from .. import i18n
 from ..bots.coach import suggest
 from ..bots.counting import card_count
 from ..core import CARDS, Observation, Phase, State, TableOptions
+from ..i18n.rules import rules_source
 from .lobby import Lobby
 from .protocol import Code, ProtocolError
 from .tables import TableActor
@@ -104,12 +105,6 @@ def catalog_payload(lang: str) -> dict[str, Any]:
 
 
 @cache
-def rules_text(lang: str) -> str:
-    """The players' rules of ``foxtrot rules`` in ``lang`` (package data)."""
-    return resources.files("foxtrot").joinpath(f"data/rules/{lang}.md").read_text("utf-8")
-
-
-@cache
 def _static_files() -> dict[str, Path]:
     """The files the page may fetch: exactly what is in ``static`` (no path is built from a URL)."""
     return {
@@ -137,8 +132,11 @@ def seat_observation(actor: TableActor, authorization: str | None) -> Observatio
 
 
 def hint_json(obs: Observation, lang: str) -> dict[str, Any]:
-    """The coach's move for the seat of ``obs``, its reason and the card count, as JSON."""
-    hint = suggest(obs, lang, seconds=HINT_SECONDS)
+    """The coach's move for the seat of ``obs``, its reason and the card count, as JSON.
+
+    The reason names its cards in words, in the case each sentence needs, as the page names
+    the move above it ("The coach suggests: play the Queen of spades.")."""
+    hint = suggest(obs, lang, seconds=HINT_SECONDS, words=True)
     card = hint.action.card
     return {
         "action": str(hint.action),
@@ -204,7 +202,8 @@ def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
 
     @router.get("/api/rules/{lang}")
     async def rules(lang: str) -> PlainTextResponse:
-        return PlainTextResponse(rules_text(_lang(lang)), media_type="text/markdown; charset=utf-8")
+        text = rules_source(_lang(lang))
+        return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
     @router.post("/api/tables/{table_id}/hint")
     async def hint(

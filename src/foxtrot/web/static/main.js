@@ -2,7 +2,7 @@
 import * as i18n from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
-import { openRules } from "./panels.js";
+import { openRules } from "./rules.js";
 import { fourColours, setFourColours } from "./cards.js";
 
 const main = document.getElementById("main");

@@ -2,7 +2,7 @@
 // plays the focused card, 1–9, 0, a… play a card directly, t take, h hint, c card count,
 // s score sheet, r rules, n next deal, Esc closes the hint and the card count.
 import { CARD_KEYS, keyOf } from "./keys.js";
-import { openRules } from "./panels.js";
+import { openRules } from "./rules.js";
 
 /** Handle ``event`` (a keydown) for table view ``tv``. */
 export function tableKey(tv, event) {
