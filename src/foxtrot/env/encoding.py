@@ -131,9 +131,16 @@ def pad(array: Array, options: TableOptions, pad_to: int | None) -> Array:
 
 
 def padded_bounds(options: TableOptions, pad_to: int | None) -> tuple[Array, Array]:
-    """``bounds(options)`` laid out for ``pad_to`` seats (the padding is 0 to 0)."""
+    """``bounds(options)`` laid out for ``pad_to`` seats; an index of the padding (always 0)
+    takes the bounds of the ``pad_to``-seat table's same index, so that no index has equal
+    bounds (Gymnasium's checker refuses a ``Box`` whose minimum equals its maximum)."""
     low, high = bounds(options)
-    return pad(low, options, pad_to), pad(high, options, pad_to)
+    if pad_to is None:
+        return low, high
+    wide_low, wide_high = bounds(padded_options(options, pad_to))
+    index = pad_index(options, pad_to)
+    wide_low[index], wide_high[index] = low, high
+    return wide_low, wide_high
 
 
 def scale(options: TableOptions) -> Array:
