@@ -12,6 +12,8 @@ order and bounds checks.  ``raw_env`` is ours without those wrappers;
 (a step is one move in one game, its random legal action drawn by
 ``random_actions``), once with the compiled engine (``compiled=True``, the
 ``[fast]`` extra) and once with the Python one (``compiled=False``).
+``FoxtrotVectorEnv`` is the Gymnasium vector environment over the compiled batch
+(whole matches, and one-deal episodes padded to 9 seats: ``deals=1, pad_to=9``).
 
 Machine speed drifts up to 2x from minute to minute, so the systems are
 measured in alternating slices in one run and each figure is the median of its
@@ -35,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from foxtrot.env import BatchedGames, env, raw_env
+from foxtrot.env import BatchedGames, FoxtrotVectorEnv, env, raw_env
 
 clock = time.process_time
 _CHECK = 50  # steps between two readings of the clock
@@ -73,6 +75,16 @@ def batch_slice(batch: BatchedGames, seconds: float, rng: np.random.Generator) -
     return calls * len(batch) / (clock() - start)
 
 
+def vector_slice(vector: FoxtrotVectorEnv, seconds: float, rng: np.random.Generator) -> float:
+    """Table steps per second of the vector environment (every table moves once per call)."""
+    calls = 0
+    start = clock()
+    while clock() - start < seconds:
+        vector.step(vector.batch.random_actions(rng))
+        calls += 1
+    return calls * vector.num_envs / (clock() - start)
+
+
 def systems(
     players: int, take: str, games: int = 256
 ) -> dict[str, Callable[[float, np.random.Generator], float]]:
@@ -97,6 +109,15 @@ def systems(
         found[f"foxtrot BatchedGames({games}) {kind} {players}p"] = functools.partial(
             batch_slice, batch
         )
+        if compiled:
+            for label, deals, pad_to in (("", 0, None), (" deals=1 pad_to=9", 1, 9)):
+                vector = FoxtrotVectorEnv(
+                    games, players=players, take=take, deals=deals, pad_to=pad_to
+                )
+                vector.reset(seed=0)
+                found[f"foxtrot FoxtrotVectorEnv({games}){label} {players}p"] = functools.partial(
+                    vector_slice, vector
+                )
     try:
         from pettingzoo.classic import (  # noqa: PLC0415
             hanabi_v5,

@@ -120,6 +120,7 @@ def test_a_wheel_without_extras_simulates_checks_and_plays(base_venv: Path, tmp_
     [
         (("play", "--bots", "hard"), "tui"),
         (("tournament", "--bots", "medium,easy", "--matches", "1", "--plot", "p.png"), "plot"),
+        (("tournament", "--bots", "openspiel:ismcts,easy", "--matches", "1"), "openspiel"),
     ],
 )
 def test_a_command_that_needs_a_missing_extra_names_it(

@@ -17,6 +17,8 @@ EXTRAS: Final = {
     "web": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "pydantic", "prometheus_client"),
     "rl": ("pettingzoo", "gymnasium", "numpy"),
     "train": ("pettingzoo", "gymnasium", "numpy", "torch", "sb3_contrib", "stable_baselines3"),
+    "openspiel": ("pyspiel", "pettingzoo", "gymnasium", "numpy"),
+    "learned": ("numpy",),
     "ray": ("ray",),
 }
 

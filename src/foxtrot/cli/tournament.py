@@ -18,7 +18,7 @@ from pathlib import Path
 from ..core import TableOptions
 from ..research import TournamentConfig, TournamentResults, parse_bots, run_tournament
 from ..research.backends import make_backend
-from ..research.tournament import POLICY, cpu_count
+from ..research.tournament import LEARNED, OPENSPIEL, POLICY, cpu_count
 from .console import Console
 from .extras import require
 
@@ -178,6 +178,17 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
             for spec in config.bots:
                 if spec.kind == POLICY:
                     spec.build()  # reads the policy's JSON now: a missing file is a usage mistake
+        except ValueError as error:
+            err.print(f"foxtrot tournament: {error}", markup=False)
+            return 2
+    if any(spec.kind == OPENSPIEL for spec in config.bots):
+        require("openspiel", "an openspiel: bot")
+    if any(spec.kind == LEARNED for spec in config.bots):
+        require("learned", "a learned: bot")
+        try:
+            for spec in config.bots:
+                if spec.kind == LEARNED:
+                    spec.build()  # reads the policy file now: a missing file is a usage mistake
         except ValueError as error:
             err.print(f"foxtrot tournament: {error}", markup=False)
             return 2

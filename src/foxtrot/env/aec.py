@@ -11,7 +11,11 @@ Rewards: with ``reward="deal"`` every seat is rewarded its deal score when a
 deal ends; with ``reward="match"`` the winner gets 1 and the others 0 when the
 match ends; ``reward="margin"`` is dense (see ``game.REWARDS``): a deal's
 rewards add up to the seat's deal score minus the others' mean.  The episode
-is the match: every agent terminates when it is won.
+is the match (every agent terminates when it is won), or with ``deals=k`` that many
+deals (``deals=1``: one deal; every agent terminates when the k-th deal ends, or when
+the match is won before).  ``max_steps=N`` truncates the episode after N actions: every
+agent is truncated (not terminated).  ``pad_to=9`` lays the observation out for 9 seats
+whatever the number of players (``encoding.padded_options``; docs/env.md).
 An illegal action raises ``IllegalActionError`` and changes nothing.
 """
 
@@ -32,8 +36,8 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..core import TableOptions
-from .encoding import N_ACTIONS, bounds
-from .game import Game, table_options
+from .encoding import N_ACTIONS, padded_bounds
+from .game import Game, check_max_steps, table_options
 from .render import render_text
 
 ObsDict = dict[str, Any]
@@ -53,19 +57,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
         options: TableOptions | None = None,
         *,
         reward: str = "deal",
+        deals: int = 0,
+        max_steps: int | None = None,
+        pad_to: int | None = None,
         render_mode: str | None = None,
         **changes: Any,
     ) -> None:
         super().__init__()
         self.table = table_options(options, changes)
-        self.game = Game(self.table, reward)
+        self.game = Game(self.table, reward, deals=deals, pad_to=pad_to)
+        self.max_steps = check_max_steps(max_steps)
+        self._steps = 0
         if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode: {render_mode!r} is not allowed (expected ansi)")
         self.render_mode = render_mode
         n = self.table.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        low, high = bounds(self.table)
+        low, high = padded_bounds(self.table, pad_to)
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(low, high, dtype=np.float32),
@@ -94,6 +103,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
         self.game.reset(int(self._np_random.integers(2**63)))
         self.agents = self.possible_agents[:]
         self._rewarded = False
+        self._steps = 0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -127,9 +137,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
                 self.rewards[name] = game.rewards[seat]
             self._accumulate_rewards()
         to_move = game.mover
-        if to_move is None:  # the match is over
+        self._steps += 1
+        if to_move is None:  # the episode is over: the match won, or its deals played
             for name in self.agents:
                 self.terminations[name] = True
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            for name in self.agents:
+                self.truncations[name] = True
         else:
             self.agent_selection = self.agents[to_move]
         if self.render_mode == "ansi":

@@ -54,6 +54,8 @@ def match_seed(seed: int, started: int) -> int:
 class _Engine(Protocol):
     def reset(self, seed: int) -> None: ...
 
+    def restart(self, games: list[int]) -> None: ...
+
     def step(self, actions: npt.ArrayLike) -> None: ...
 
     def pick(self, draws: npt.NDArray[np.float64]) -> Ints: ...
@@ -114,6 +116,24 @@ class BatchedGames:
         """Start every match anew from ``seed``."""
         self._engine.reset(seed)
         self._ready = True
+
+    def restart(self, games: npt.ArrayLike) -> None:
+        """Start a new match in each of ``games`` (indices), as if theirs had ended.
+
+        For episodes shorter than a match (the vector environment's ``deals`` and
+        ``max_steps``).  The new matches take the next seeds in order, as matches that end
+        do; only ``obs``, ``mask`` and ``to_move`` of those games change.
+        """
+        if not self._ready:
+            raise IllegalActionError(
+                "no_deal", -1, "restart", "no match has started: call reset(seed) first"
+            )
+        indices = np.asarray(games).ravel().tolist()
+        for index in indices:
+            if type(index) is not int or not 0 <= index < self._size:
+                raise ValueError(f"games: {index!r} is not a game (0 to {self._size - 1})")
+        if indices:
+            self._engine.restart(indices)
 
     def step(self, actions: npt.ArrayLike) -> None:
         """One action in every game (for its seat to move); the arrays are filled anew."""
@@ -176,6 +196,11 @@ class PythonGames:
     def _restart(self, index: int) -> None:
         self.games[index].reset(match_seed(self._seed, self._started))
         self._started += 1
+
+    def restart(self, games: list[int]) -> None:
+        for index in games:
+            self._restart(index)
+        self._show()
 
     def _show(self) -> None:
         """Fill ``to_move``, ``obs`` and ``mask`` from every game."""

@@ -117,6 +117,10 @@ class CompiledGames:
             self._restart(index)
         self._clear(0)
 
+    def restart(self, games: list[int]) -> None:
+        for g in games:
+            self._restart(g)
+
     def _restart(self, g: int) -> None:
         """A new match in game ``g``: its seed, the lot for the first dealer (D1), the deal."""
         seed = match_seed(self._seed, self._started)

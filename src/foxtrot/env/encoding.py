@@ -93,6 +93,56 @@ def bounds(options: TableOptions) -> tuple[Array, Array]:
     return low, high
 
 
+def padded_options(options: TableOptions, pad_to: int | None) -> TableOptions:
+    """The table whose layout a padded array follows: ``pad_to`` seats (``None``: none).
+
+    ``pad_to`` seats (``options.players`` to 9) fix the length of the array for every
+    player count up to it: each per-seat block has ``pad_to`` entries, the seats beyond
+    the table's are 0, and every index means the same thing at every table size.
+    """
+    if pad_to is None:
+        return options
+    if type(pad_to) is not int or not options.players <= pad_to <= 9:
+        raise ValueError(
+            f"pad_to: {pad_to!r} is not allowed (a number of seats from {options.players} to 9)"
+        )
+    return TableOptions(players=pad_to)
+
+
+@functools.cache
+def pad_index(options: TableOptions, pad_to: int) -> npt.NDArray[np.intp]:
+    """Where each index of the table's array goes in the array padded to ``pad_to`` seats."""
+    wide = {block.name: block.start for block in layout(padded_options(options, pad_to))}
+    index = np.zeros(observation_size(options), dtype=np.intp)
+    for block in layout(options):
+        span = np.arange(block.stop - block.start)
+        index[block.start : block.stop] = wide[block.name] + span
+    return index
+
+
+def pad(array: Array, options: TableOptions, pad_to: int | None) -> Array:
+    """``array`` (or a batch of arrays, one per row) laid out for ``pad_to`` seats."""
+    if pad_to is None:
+        return array
+    size = observation_size(padded_options(options, pad_to))
+    out: Array = np.zeros((*array.shape[:-1], size), dtype=np.float32)
+    out[..., pad_index(options, pad_to)] = array
+    return out
+
+
+def padded_bounds(options: TableOptions, pad_to: int | None) -> tuple[Array, Array]:
+    """``bounds(options)`` laid out for ``pad_to`` seats; an index of the padding (always 0)
+    takes the bounds of the ``pad_to``-seat table's same index, so that no index has equal
+    bounds (Gymnasium's checker refuses a ``Box`` whose minimum equals its maximum)."""
+    low, high = bounds(options)
+    if pad_to is None:
+        return low, high
+    wide_low, wide_high = bounds(padded_options(options, pad_to))
+    index = pad_index(options, pad_to)
+    wide_low[index], wide_high[index] = low, high
+    return wide_low, wide_high
+
+
 def scale(options: TableOptions) -> Array:
     """A divisor for every index that brings the array to about [-1, 1] (see ``_scale``)."""
     return _scale(options).copy()
@@ -377,5 +427,9 @@ __all__ = [
     "legal_mask",
     "mask_of",
     "observation_size",
+    "pad",
+    "pad_index",
+    "padded_bounds",
+    "padded_options",
     "scale",
 ]

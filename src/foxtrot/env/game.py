@@ -22,7 +22,7 @@ import numpy as np
 
 from ..core import ACTIONS, IllegalActionError, Phase, ScoreLine, State, TableOptions
 from ..core.kernel import foxtrot_bonus
-from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask
+from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask, pad, padded_options
 
 #: What a step rewards: each deal's score when it ends; the match result (1 to the winner);
 #: or ``margin``, dense: every step, the change of the seat's running points (card points
@@ -39,11 +39,28 @@ def table_options(options: TableOptions | None, changes: Mapping[str, Any]) -> T
     return base.replace(**changes) if changes else base
 
 
-def check_reward(reward: str) -> str:
-    """``reward`` if it is one of ``REWARDS``; else a clear ``ValueError``."""
+def check_reward(reward: str, deals: int = 0) -> str:
+    """``reward`` if it is one of ``REWARDS`` (``match`` only for whole matches); else a
+    clear ``ValueError``."""
     if reward not in REWARDS:
         raise ValueError(f"reward: {reward!r} is not allowed (expected deal, match or margin)")
+    if reward == "match" and deals:
+        raise ValueError("reward: match needs deals=0 (an episode of deals has no winner)")
     return reward
+
+
+def check_deals(deals: int) -> int:
+    """``deals`` if it is 0 (the whole match) or a positive number of deals."""
+    if type(deals) is not int or deals < 0:
+        raise ValueError(f"deals: {deals!r} is not allowed (1 or more deals, or 0: the match)")
+    return deals
+
+
+def check_max_steps(max_steps: int | None) -> int | None:
+    """``max_steps`` if it is ``None`` (no limit) or a positive number of steps."""
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise ValueError(f"max_steps: {max_steps!r} is not allowed (a positive number, or None)")
+    return max_steps
 
 
 class Game:
@@ -53,8 +70,10 @@ class Game:
         "_codes",
         "_deals",
         "_running",
+        "deals",
         "mover",
         "options",
+        "pad_to",
         "reward",
         "rewarded",
         "rewards",
@@ -64,10 +83,21 @@ class Game:
     )
 
     def __init__(
-        self, options: TableOptions, reward: str = "deal", buffer: Array | None = None
+        self,
+        options: TableOptions,
+        reward: str = "deal",
+        buffer: Array | None = None,
+        *,
+        deals: int = 0,
+        pad_to: int | None = None,
     ) -> None:
+        """``deals``: an episode is that many deals (0: the whole match); ``pad_to``: the
+        observation arrays laid out for that many seats (``encoding.padded_options``)."""
         self.options = options
-        self.reward = check_reward(reward)
+        self.deals = check_deals(deals)
+        self.reward = check_reward(reward, self.deals)
+        padded_options(options, pad_to)  # refuses a bad pad_to
+        self.pad_to = pad_to
         self.tracker = Tracker(options, buffer)  # ``buffer``: a row of a batch's array
         self.state = State(options, dealer=0)
         self._deals = random.Random(0)
@@ -101,8 +131,8 @@ class Game:
 
     @property
     def over(self) -> bool:
-        """True once the match is won."""
-        return self.state.is_over
+        """True once the episode is over: the match is won, or ``deals`` deals were played."""
+        return self.mover is None
 
     @property
     def legal_codes(self) -> tuple[int, ...]:
@@ -118,8 +148,8 @@ class Game:
         return mask
 
     def observe(self, seat: int) -> Array:
-        """The observation array of ``seat``."""
-        return self.tracker.observe(seat)
+        """The observation array of ``seat`` (padded to ``pad_to`` seats if asked)."""
+        return pad(self.tracker.observe(seat), self.options, self.pad_to)
 
     def play(self, code: int) -> bool:
         """Apply action ``code`` for the seat to move; True if a deal ended.
@@ -149,7 +179,9 @@ class Game:
             self.scores = scores
             self._score()
             self.rewarded = any(rewards)
-            if state.phase is Phase.AWAITING_DEAL:
+            if state.phase is Phase.AWAITING_DEAL and not (
+                self.deals and state.deal_number >= self.deals
+            ):
                 state.deal(self._deals)
             self.tracker.sync(state)
         else:
@@ -225,4 +257,13 @@ def as_index(code: object) -> int:
     return value
 
 
-__all__ = ["REWARDS", "Game", "as_index", "check_reward", "refusal", "table_options"]
+__all__ = [
+    "REWARDS",
+    "Game",
+    "as_index",
+    "check_deals",
+    "check_max_steps",
+    "check_reward",
+    "refusal",
+    "table_options",
+]

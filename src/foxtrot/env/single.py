@@ -10,7 +10,10 @@ other seat in seat order.  The opponents read only their observations
 (``foxtrot.bots.decide``); their generators come from the environment's seed.
 
 Rewards and episode as in the AEC environment: the seat's deal scores (or 1 for
-a match won with ``reward="match"``), one episode per match.
+a match won with ``reward="match"``), one episode per match, or per ``deals`` deals
+(``deals=1``: one deal).  ``max_steps=N`` truncates the episode after the seat's N-th
+action (``truncated``, not ``terminated``); ``pad_to=9`` lays the observation out for 9
+seats whatever the number of players (docs/env.md).
 
 Illegal actions (``illegal=``): with ``"substitute"`` (the default, so that an
 agent without masks, and Gymnasium's checker, can step it) an illegal action is
@@ -31,8 +34,8 @@ from gymnasium import spaces
 
 from ..bots import Bot, decide, make_bot
 from ..core import ACTIONS, TableOptions
-from .encoding import N_ACTIONS, Array, Mask, bounds
-from .game import Game, table_options
+from .encoding import N_ACTIONS, Array, Mask, padded_bounds
+from .game import Game, check_max_steps, table_options
 
 ENV_ID = "foxtrot/Foxtrot-v0"
 
@@ -50,6 +53,9 @@ class FoxtrotEnv(gym.Env[Array, int]):
         seat: int = 0,
         reward: str = "deal",
         illegal: str = "substitute",
+        deals: int = 0,
+        max_steps: int | None = None,
+        pad_to: int | None = None,
         render_mode: str | None = None,
         **changes: Any,
     ) -> None:
@@ -68,8 +74,10 @@ class FoxtrotEnv(gym.Env[Array, int]):
         if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode: {render_mode!r} is not allowed (expected ansi)")
         self.render_mode = render_mode
-        self.game = Game(self.table, reward)
-        low, high = bounds(self.table)
+        self.game = Game(self.table, reward, deals=deals, pad_to=pad_to)
+        self.max_steps = check_max_steps(max_steps)
+        self._steps = 0
+        low, high = padded_bounds(self.table, pad_to)
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(N_ACTIONS)  # type: ignore[assignment]  # ints
         self._bots: list[Bot | None] = []
@@ -82,6 +90,7 @@ class FoxtrotEnv(gym.Env[Array, int]):
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(2**63))
         self.game.reset(match_seed)
+        self._steps = 0
         others = iter(self.opponents)
         self._bots = [None if s == self.seat else next(others) for s in range(self.table.players)]
         self._rngs = [
@@ -116,13 +125,14 @@ class FoxtrotEnv(gym.Env[Array, int]):
             action = game.legal_codes[0]
         game.play(action)  # raises on an illegal action before anything changes
         reward = game.rewards[self.seat] + self._others()
+        self._steps += 1
         info["action_mask"] = game.mask()
-        if game.over:
-            outcome = game.state.outcome
-            assert outcome is not None
+        outcome = game.state.outcome
+        if outcome is not None:
             info["winner"] = outcome.winner
             info["won"] = outcome.winner == self.seat
-        return self._obs(), float(reward), game.over, False, info
+        truncated = not game.over and self.max_steps is not None and self._steps >= self.max_steps
+        return self._obs(), float(reward), game.over, truncated, info
 
     def action_masks(self) -> Mask:
         """The legal actions of the seat (for ``MaskablePPO``); all 0 once the match is over."""

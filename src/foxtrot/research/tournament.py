@@ -67,6 +67,11 @@ if TYPE_CHECKING:
 
 #: A saved policy as an entrant: ``policy:PATH`` (``foxtrot.env.policy``, extra ``[train]``).
 POLICY = "policy"
+#: A policy saved as plain arrays (``foxtrot.learn.policy``, numpy only): ``learned:PATH``.
+LEARNED = "learned"
+#: An OpenSpiel search bot as an entrant: ``openspiel:ismcts`` or ``openspiel:mcts:200``
+#: (``foxtrot.openspiel.bots``, extra ``[openspiel]``).
+OPENSPIEL = "openspiel"
 #: The bots whose search budget ``--expert-iterations`` and ``--expert-seconds`` set.
 SEARCH_BOTS = ("expert", "oracle")
 
@@ -84,7 +89,7 @@ class BotSpec:
     kind: str
     iterations: int | None = None
     seconds: float | None = None
-    path: str | None = None  # the saved policy of a ``policy:PATH`` entrant
+    path: str | None = None  # the saved policy of ``policy:PATH``; ``openspiel:...`` as given
 
     def build(self) -> Bot | CheatingBot:
         """A fresh bot of this kind and budget."""
@@ -93,6 +98,16 @@ class BotSpec:
 
             assert self.path is not None
             return PolicyBot(self.path)
+        if self.kind == LEARNED:
+            from ..learn.policy import LearnedBot  # noqa: PLC0415 (numpy: only when used)
+
+            assert self.path is not None
+            return LearnedBot(self.path)
+        if self.kind == OPENSPIEL:
+            from ..openspiel.bots import parse  # noqa: PLC0415 (pyspiel: only when used)
+
+            assert self.path is not None
+            return parse(self.path)
         name = self.label.split("#")[0]  # a level (hard, expert) has its own budget
         level = name if LEVELS.get(name) == self.kind else self.kind
         if self.kind not in SEARCH_BOTS or (self.iterations is None and self.seconds is None):
@@ -142,10 +157,22 @@ def parse_bots(
         policy = name.startswith(POLICY + ":")
         if policy and name == POLICY + ":":
             raise ValueError(f"{name!r}: name the saved policy file, e.g. policy:agent.zip")
+        if name.startswith(OPENSPIEL + ":") or name.startswith(LEARNED + ":"):
+            kind = OPENSPIEL if name.startswith(OPENSPIEL + ":") else LEARNED
+            if kind == OPENSPIEL:
+                _check_openspiel(name)
+            elif name == LEARNED + ":":
+                raise ValueError(f"{name!r}: name the policy file, e.g. learned:learned.npz")
+            seen[name] = seen.get(name, 0) + 1
+            label = name if seen[name] == 1 else f"{name}#{seen[name]}"
+            path = name if kind == OPENSPIEL else name[len(LEARNED) + 1 :]
+            specs.append(BotSpec(label, kind, path=path))
+            continue
         if not policy and name != ORACLE and LEVELS.get(name, name) not in BOT_NAMES:
             raise ValueError(
                 f"unknown bot {name!r} (expected {', '.join((*BOT_NAMES, ORACLE))}"
-                f" or {', '.join(LEVELS)}, or policy:PATH)"
+                f" or {', '.join(LEVELS)}, or policy:PATH, learned:PATH,"
+                " or openspiel:ismcts|mcts[:SIMULATIONS])"
             )
         seen[name] = seen.get(name, 0) + 1
         label = name if seen[name] == 1 else f"{name}#{seen[name]}"
@@ -154,6 +181,17 @@ def parse_bots(
         else:
             specs.append(BotSpec(label, LEVELS.get(name, name), iterations, seconds))
     return tuple(specs)
+
+
+def _check_openspiel(name: str) -> None:
+    """Refuse a malformed ``openspiel:`` entrant early, before any match is played."""
+    parts = name.split(":")
+    if len(parts) not in (2, 3) or parts[1] not in ("ismcts", "mcts"):
+        raise ValueError(
+            f"{name!r}: expected openspiel:ismcts or openspiel:mcts (then :SIMULATIONS)"
+        )
+    if len(parts) == 3 and (not parts[2].isdigit() or int(parts[2]) < 1):
+        raise ValueError(f"{name!r}: the simulations must be a positive whole number")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,0 +1,113 @@
+"""A learned policy as plain arrays, played with numpy only: ``learned:PATH`` in tournaments.
+
+The file is a numpy ``.npz``: the layers of a multilayer perceptron (``w0, b0, w1, b1, ...``;
+``tanh`` between them, none after the last), the divisor of every observation index
+(``scale``: ``foxtrot.env.encoding.scale``) and a JSON ``meta`` (the format, the number of
+players, ``pad_to``, how it was trained).  ``LearnedBot`` is an honest bot: it encodes the
+seat's ``Observation`` (``foxtrot.env.encode``, padded as trained), divides by ``scale``,
+and plays the legal action with the highest output.  No torch: training needs it
+(``foxtrot.learn.ppo``), playing does not.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core import ACTIONS, Action, Observation, TableOptions
+from ..env.encoding import encode, pad
+
+FORMAT: Final = "foxtrot-learned/1"
+Floats = npt.NDArray[np.float32]
+
+
+class ArrayPolicy:
+    """The arrays of a saved policy and its forward pass (see the module doc)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        try:
+            with np.load(self.path, allow_pickle=False) as data:
+                arrays = {name: data[name] for name in data.files}
+        except (OSError, ValueError) as error:
+            raise ValueError(f"learned: cannot read {self.path!r} ({error})") from None
+        try:
+            meta = json.loads(str(arrays.pop("meta")))
+        except (KeyError, ValueError):
+            raise ValueError(f"learned: {self.path!r} holds no meta") from None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise ValueError(f"learned: {self.path!r} is not a {FORMAT} file")
+        self.meta: dict[str, Any] = meta
+        self.players = int(meta["players"])
+        self.pad_to: int | None = meta.get("pad_to")
+        self.scale: Floats = arrays.pop("scale").astype(np.float32)
+        count = len(arrays) // 2
+        self.layers = [
+            (arrays[f"w{i}"].astype(np.float32), arrays[f"b{i}"].astype(np.float32))
+            for i in range(count)
+        ]
+        if not self.layers or self.layers[0][0].shape[0] != self.scale.shape[0]:
+            raise ValueError(f"learned: {self.path!r}: the layers do not fit the observation")
+
+    def logits(self, observations: Floats) -> Floats:
+        """The outputs for a batch of (unscaled) observation arrays, one row each."""
+        x = observations / self.scale
+        for w, b in self.layers[:-1]:
+            x = np.tanh(x @ w + b)
+        w, b = self.layers[-1]
+        out: Floats = x @ w + b
+        return out
+
+    def act(self, observations: Floats, masks: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+        """The legal action with the highest output in every row (``masks``: 1 = legal)."""
+        logits = self.logits(observations)
+        logits[np.asarray(masks) == 0] = -np.inf
+        chosen: npt.NDArray[np.int64] = logits.argmax(axis=1).astype(np.int64)
+        return chosen
+
+
+def save(
+    path: str | Path,
+    layers: Sequence[tuple[Floats, Floats]],
+    scale: Floats,
+    options: TableOptions,
+    pad_to: int | None = None,
+    **about: Any,
+) -> Path:
+    """Write a policy file (see the module doc); ``about``: how it was trained, kept in meta."""
+    target = Path(path)
+    meta = {"format": FORMAT, "players": options.players, "pad_to": pad_to, **about}
+    arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), "scale": scale}
+    for i, (w, b) in enumerate(layers):
+        arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+    with target.open("wb") as file:
+        np.savez(file, **arrays)
+    return target
+
+
+class LearnedBot:
+    """A saved ``ArrayPolicy`` playing from its observation (see the module doc)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.policy = ArrayPolicy(path)
+        self.name = f"learned:{self.policy.path}"
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The policy's highest legal output (deterministic)."""
+        if obs.players != self.policy.players:
+            raise ValueError(
+                f"{self.name} was trained for {self.policy.players} players, not {obs.players}"
+            )
+        array = pad(encode(obs), obs.options, self.policy.pad_to)[None, :]
+        mask = np.zeros((1, len(ACTIONS)), dtype=np.int8)
+        mask[0, [action.code for action in legal]] = 1
+        return ACTIONS[int(self.policy.act(array, mask)[0])]
+
+
+__all__ = ["FORMAT", "ArrayPolicy", "LearnedBot", "save"]
