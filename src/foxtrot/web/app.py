@@ -20,6 +20,7 @@ from fastapi.websockets import WebSocketState
 from pydantic import ValidationError
 
 from ..i18n import catalog
+from .accounts import Accounts, account_router
 from .bus import Bucket, Connection
 from .lobby import (
     COMPUTER_TABLES,
@@ -64,6 +65,12 @@ _STATUS = {
     Code.SEAT_TAKEN: 409,
     Code.NO_SEAT: 409,
     Code.BUSY: 429,
+    Code.THROTTLED: 429,
+    Code.NOT_SIGNED_IN: 401,
+    Code.BAD_CSRF: 403,
+    Code.NAME_TAKEN: 409,
+    Code.NO_PASSKEY: 404,
+    Code.LAST_PASSKEY: 409,
 }
 
 
@@ -84,6 +91,7 @@ def create_app(
     lease_seconds: float = 3.0,
     warm: bool = False,
     computer_tables: tuple[int, int] = (COMPUTER_TABLES, COMPUTER_TABLES_PER_ADDRESS),
+    origin: str | None = None,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -94,6 +102,8 @@ def create_app(
     (web/cluster.py); a table's lease lasts ``lease_seconds`` unrenewed.
     ``warm`` starts the expert's and the coach's workers at boot (``foxtrot serve``), so the
     first computer move and the first hint do not wait for them to load.
+    ``origin`` (``https://foxtrot.example``) is the passkeys' relying party (web/accounts.py);
+    None: the origin each request came to.
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -144,6 +154,8 @@ def create_app(
 
     app.include_router(page_router(lobby_))  # the browser game (web/page.py)
     app.include_router(review_router(lobby_))  # the review of your moves (web/review.py)
+    app.state.accounts = Accounts(lobby_, origin)
+    app.include_router(account_router(app.state.accounts))  # passkeys (web/accounts.py)
 
     @app.get("/api/cluster")
     async def cluster() -> dict[str, Any]:

@@ -57,6 +57,13 @@ class Code(enum.StrEnum):
     UNAVAILABLE = "unavailable"
     NO_UNDO = "no_undo"
     BUSY = "busy"
+    # accounts (web/accounts.py)
+    NOT_SIGNED_IN = "not_signed_in"
+    BAD_CSRF = "bad_csrf"
+    NAME_TAKEN = "name_taken"
+    BAD_PASSKEY = "bad_passkey"
+    NO_PASSKEY = "no_passkey"
+    LAST_PASSKEY = "last_passkey"
 
 
 class ProtocolError(Exception):
