@@ -44,6 +44,13 @@ def add_parser(sub: Any) -> None:
         help="with --bus: a table's owner must renew its lease within this time (default 3)",
     )
     parser.add_argument(
+        "--origin",
+        metavar="URL",
+        default=None,
+        help="the public address passkeys belong to, e.g. https://foxtrot.example, behind a"
+        " proxy (default: the address each request came to; docs/guide/accounts.md)",
+    )
+    parser.add_argument(
         "--idle-hours",
         type=float,
         default=24.0,
@@ -121,6 +128,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         warm=True,
         hello_seconds=args.hello_seconds,
         computer_tables=(args.computer_tables[0], args.computer_tables[1]),
+        origin=args.origin,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""

@@ -20,6 +20,7 @@ function chrome() {
   document.getElementById("rules-close").textContent = i18n.t("web_close");
   document.getElementById("rules-title").textContent = i18n.t("web_rules");
   picker.value = i18n.lang();
+  document.dispatchEvent(new Event("foxtrot:lang")); // accounts (issue 25): account.js redraws
 }
 
 function route() {

@@ -1,0 +1,145 @@
+"""Accounts with real passkeys in Chromium (issue 25): Chromium's virtual authenticator.
+
+The DevTools protocol's ``WebAuthn`` domain gives the browser a platform authenticator
+(CTAP2, internal, resident keys, user verification that always passes); the page's own
+``navigator.credentials`` calls reach it, and the server checks its signatures with the
+``webauthn`` package.  A passkey's relying party is a host name, never an IP address: the
+page is opened as ``http://localhost:<port>`` (a secure context, as 127.0.0.1 is).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import CDPSession, Page, expect
+
+from .conftest import NewContext
+
+pytestmark = pytest.mark.timeout(300)
+
+AUTHENTICATOR = {
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+    "automaticPresenceSimulation": True,
+}
+
+
+def add_authenticator(cdp: CDPSession, *credentials: dict[str, Any]) -> str:
+    """A new virtual authenticator (holding ``credentials``); its id."""
+    found = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+    ident = str(found["authenticatorId"])
+    for credential in credentials:
+        cdp.send("WebAuthn.addCredential", {"authenticatorId": ident, "credential": credential})
+    return ident
+
+
+def held(cdp: CDPSession, ident: str) -> list[dict[str, Any]]:
+    """The credentials a virtual authenticator holds."""
+    return list(cdp.send("WebAuthn.getCredentials", {"authenticatorId": ident})["credentials"])
+
+
+def open_account(page: Page) -> None:
+    """Open the account dialog (from the header; it may be open already)."""
+    if not page.locator("#account-dialog").is_visible():
+        page.locator('[data-action="account"]').click()
+    expect(page.locator("#account-dialog")).to_be_visible()
+
+
+def sign_out(page: Page) -> None:
+    page.locator('[data-action="sign-out"]').click()
+    expect(page.locator('[data-action="account"]')).to_have_text("Sign in")
+
+
+def sign_in(page: Page, name: str) -> None:
+    page.locator('[data-action="sign-in"]').click()
+    expect(page.locator('[data-region="account-name"]')).to_have_text(f"Signed in as {name}.")
+
+
+def test_register_sign_in_add_remove_and_delete_with_real_passkeys(
+    new_context: NewContext, base_url: str, artifacts: Path
+) -> None:
+    port = base_url.rsplit(":", 1)[1]
+    context = new_context(base_url=f"http://localhost:{port}")
+    page = context.new_page()
+    page.goto("/")
+    cdp = context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    first = add_authenticator(cdp)
+    expect(page.locator('[data-action="account"]')).to_have_text("Sign in")
+
+    open_account(page)
+    page.locator('[data-field="display-name"]').fill("Lena")
+    page.locator('[data-action="register"]').click()
+    expect(page.locator('[data-region="account-name"]')).to_have_text("Signed in as Lena.")
+    expect(page.locator('[data-action="account"]')).to_have_text("Lena")
+    (saved,) = held(cdp, first)
+    assert saved["isResidentCredential"] and saved["rpId"] == "localhost"
+    page.screenshot(path=str(artifacts / "account-desktop-en.png"))
+
+    sign_out(page)
+    open_account(page)
+    sign_in(page, "Lena")
+
+    # a second passkey on another device (the first device is put away)
+    cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": first})
+    second = add_authenticator(cdp)
+    page.locator('[data-action="add-passkey"]').click()
+    expect(page.locator('[data-region="passkeys"] li')).to_have_count(2)
+    sign_out(page)
+    open_account(page)
+    sign_in(page, "Lena")  # with the second passkey
+
+    # remove the first; the last one cannot be removed
+    first_id = saved["credentialId"].replace("+", "-").replace("/", "_").rstrip("=")
+    page.locator(f'[data-passkey="{first_id}"] [data-action="remove-passkey"]').click()
+    expect(page.locator('[data-region="passkeys"] li')).to_have_count(1)
+    expect(page.locator('[data-action="remove-passkey"]')).to_be_disabled()
+
+    # the removed passkey opens nothing any more
+    sign_out(page)
+    (other,) = held(cdp, second)  # with its signature counter as it is now
+    cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": second})
+    old = add_authenticator(cdp, saved)
+    open_account(page)
+    page.locator('[data-action="sign-in"]').click()
+    expect(page.locator('[data-region="account-message"]')).to_have_text(
+        "That did not work: try again."
+    )
+    cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": old})
+
+    add_authenticator(cdp, other)
+    sign_in(page, "Lena")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator('[data-action="delete-account"]').click()
+    expect(page.locator('[data-action="account"]')).to_have_text("Sign in")
+    assert context.request.get("/api/account").json() == {"signed_in": False}
+    page.locator('[data-action="sign-in"]').click()  # the passkey's account is gone
+    expect(page.locator('[data-region="account-message"]')).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_account_dialog_fits_a_phone(
+    new_context: NewContext, base_url: str, artifacts: Path, lang: str
+) -> None:
+    port = base_url.rsplit(":", 1)[1]
+    locale = {"en": "en-US", "ru": "ru-RU", "uk": "uk-UA"}[lang]
+    context = new_context(
+        base_url=f"http://localhost:{port}", viewport={"width": 375, "height": 667}, locale=locale
+    )
+    page = context.new_page()
+    page.goto("/")
+    open_account(page)
+    expect(page.locator('[data-field="display-name"]')).to_be_visible()
+    page.screenshot(path=str(artifacts / f"account-phone-{lang}.png"))
+    assert page.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    text = page.locator("#account-dialog").inner_text()
+    assert "account_" not in text
+    if lang != "en":
+        assert "Sign" not in text and "passkey" not in text
