@@ -326,6 +326,12 @@ class AccountStore:
                 .where(SEATS.c.account_id == account_id)
                 .values(name=FORMER_PLAYER, account_id=None)
             )
+            # its rating changes stay in the others' history, without it (web/ratings.py)
+            db.execute(
+                sa.text("UPDATE rating_changes SET account_id = NULL WHERE account_id = :a"),
+                {"a": account_id},
+            )
+            db.execute(sa.text("DELETE FROM ratings WHERE account_id = :a"), {"a": account_id})
             db.execute(SESSIONS.delete().where(SESSIONS.c.account_id == account_id))
             db.execute(PASSKEYS.delete().where(PASSKEYS.c.account_id == account_id))
             db.execute(CHALLENGES.delete().where(CHALLENGES.c.account_id == account_id))

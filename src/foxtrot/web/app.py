@@ -50,6 +50,8 @@ from .protocol import (
     error_out,
     parse_client,
 )
+from .rated import rated_create_check, rated_join_check, rating_router
+from .ratings import RatingStore, sweep_loop
 from .review import review_router
 from .store import Store
 from .tables import TableActor
@@ -92,6 +94,7 @@ def create_app(
     warm: bool = False,
     computer_tables: tuple[int, int] = (COMPUTER_TABLES, COMPUTER_TABLES_PER_ADDRESS),
     origin: str | None = None,
+    rating_seconds: float | None = 2.0,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -103,7 +106,8 @@ def create_app(
     ``warm`` starts the expert's and the coach's workers at boot (``foxtrot serve``), so the
     first computer move and the first hint do not wait for them to load.
     ``origin`` (``https://foxtrot.example``) is the passkeys' relying party (web/accounts.py);
-    None: the origin each request came to.
+    None: the origin each request came to.  Finished rated matches are rated every
+    ``rating_seconds`` (web/ratings.py; None: never, for the tests of a crash before it).
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -125,10 +129,16 @@ def create_app(
             the_lobby.computers.warm_up()
             warm_coach()
         lag = asyncio.create_task(metrics.watch_loop())
+        rater = None
+        if rating_seconds is not None:  # issue 25: rate the finished rated matches
+            store = RatingStore(the_lobby.store.engine)
+            rater = asyncio.create_task(sweep_loop(the_lobby, store, rating_seconds))
         try:
             yield
         finally:
             lag.cancel()
+            if rater is not None:
+                rater.cancel()
             await the_lobby.shutdown()
 
     app = FastAPI(title="Foxtrot server", lifespan=lifespan)
@@ -156,6 +166,7 @@ def create_app(
     app.include_router(review_router(lobby_))  # the review of your moves (web/review.py)
     app.state.accounts = Accounts(lobby_, origin)
     app.include_router(account_router(app.state.accounts))  # passkeys (web/accounts.py)
+    app.include_router(rating_router(lobby_))  # ratings, profiles, leaderboards (web/rated.py)
 
     @app.get("/api/cluster")
     async def cluster() -> dict[str, Any]:
@@ -172,9 +183,15 @@ def create_app(
         return Response(body, media_type=content_type)
 
     @app.post("/api/tables", status_code=201)
-    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+    async def create(
+        body: CreateTable, request: Request, x_csrf_token: str | None = Header(None)
+    ) -> dict[str, Any]:
         client = request.client.host if request.client is not None else None
+        if body.rated:  # issue 25: the creator of a rated table is signed in
+            await rated_create_check(app.state.accounts, body, request, x_csrf_token)
         actor = await lobby_().create(body, client=client)
+        if body.rated:
+            await lobby_().db(RatingStore(lobby_().store.engine).mark_rated, actor.id)
         return summary(actor)
 
     @app.get("/api/tables")
@@ -186,9 +203,17 @@ def create_app(
         return summary(await lobby_().get(table_id))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Join) -> dict[str, Any]:
+    async def join(
+        table_id: str, body: Join, request: Request, x_csrf_token: str | None = Header(None)
+    ) -> dict[str, Any]:
         actor = await lobby_().get(table_id)
-        seat, token = await lobby_().join(actor, body.name, body.seat)
+        # issue 25: a rated table's seat is an account's, under its display name
+        account = await rated_join_check(app.state.accounts, actor.id, request, x_csrf_token)
+        name = body.name if account is None else account.name
+        seat, token = await lobby_().join(actor, name, body.seat)
+        if account is not None:
+            store = RatingStore(lobby_().store.engine)
+            await lobby_().db(store.link_seat, table_id, seat, account.id)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/leave")

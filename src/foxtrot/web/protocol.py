@@ -131,6 +131,8 @@ class CreateTable(_Model):
     deal_pause_seconds: Annotated[float, Field(ge=0, le=600)] = 0.0
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
     first_dealer: Annotated[int | None, Field(ge=0, le=8)] = None
+    #: a rated table (web/ratings.py): its creator and every person at it must be signed in
+    rated: bool = False
 
 
 class Join(_Model):

@@ -1,0 +1,58 @@
+"""Rated tables in the HTTP routes (issue 25): who may create and join one, and its results.
+
+A rated table is created by a signed-in person (``rated: true`` with the session cookie and
+its CSRF token) and has at least one person's seat; each of its persons' seats is taken by
+a signed-in account, once per account, under the account's display name (the name in the
+join request is ignored).  Guests keep every other table exactly as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from .account_store import Account
+from .accounts import Accounts
+from .lobby import Lobby
+from .protocol import Code, CreateTable, ProtocolError
+from .ratings import RatingStore
+
+
+async def rated_create_check(
+    accounts: Accounts, body: CreateTable, request: Request, csrf: str | None
+) -> Account:
+    """The account creating a rated table; refused when signed out or without a person."""
+    session, _id = await accounts.acting(request, csrf)
+    if body.seats is not None and all(seat.kind != "person" for seat in body.seats):
+        raise ProtocolError(Code.BAD_OPTIONS, "rated: a rated table needs a person's seat")
+    return session.account
+
+
+async def rated_join_check(
+    accounts: Accounts, table_id: str, request: Request, csrf: str | None
+) -> Account | None:
+    """The account joining a rated table (None: the table is not rated, anyone may join)."""
+    store = RatingStore(accounts.store.engine)
+    if not await accounts.db(store.is_rated, table_id):
+        return None
+    session, _id = await accounts.acting(request, csrf)
+    if await accounts.db(store.seated, table_id, session.account.id):
+        raise ProtocolError(Code.SEAT_TAKEN, "this account already sits at this table")
+    return session.account
+
+
+def rating_router(lobby: Callable[[], Lobby]) -> APIRouter:
+    """``GET /api/tables/{id}/ratings``: a rated table's rating changes, once rated."""
+    router = APIRouter()
+
+    @router.get("/api/tables/{table_id}/ratings")
+    async def changes(table_id: str) -> dict[str, Any]:
+        store = RatingStore(lobby().store.engine)
+        if not await lobby().db(store.is_rated, table_id):
+            raise ProtocolError(Code.NO_TABLE, "no rated table has this id")
+        found = await lobby().db(store.changes, table_id)
+        return {"table": table_id, "rated": bool(found), "changes": found}
+
+    return router
