@@ -33,6 +33,7 @@ from .lobby import (
 from .logs import log
 from .metrics import Metrics
 from .page import page_router, warm_coach
+from .players import players_router
 from .protocol import (
     ActionIn,
     Code,
@@ -73,6 +74,7 @@ _STATUS = {
     Code.NAME_TAKEN: 409,
     Code.NO_PASSKEY: 404,
     Code.LAST_PASSKEY: 409,
+    Code.NO_PLAYER: 404,
 }
 
 
@@ -166,7 +168,8 @@ def create_app(
     app.include_router(review_router(lobby_))  # the review of your moves (web/review.py)
     app.state.accounts = Accounts(lobby_, origin)
     app.include_router(account_router(app.state.accounts))  # passkeys (web/accounts.py)
-    app.include_router(rating_router(lobby_))  # ratings, profiles, leaderboards (web/rated.py)
+    app.include_router(rating_router(lobby_))  # a rated table's changes (web/rated.py)
+    app.include_router(players_router(lobby_))  # profiles, leaderboards (web/players.py)
 
     @app.get("/api/cluster")
     async def cluster() -> dict[str, Any]:

@@ -64,6 +64,7 @@ class Code(enum.StrEnum):
     BAD_PASSKEY = "bad_passkey"
     NO_PASSKEY = "no_passkey"
     LAST_PASSKEY = "last_passkey"
+    NO_PLAYER = "no_player"
 
 
 class ProtocolError(Exception):

@@ -28,6 +28,7 @@ from typing import Any, Final
 import sqlalchemy as sa
 from openskill.models import PlackettLuce
 
+from ..core import CardPlayed, PlayResult, State, replay, to_record
 from .lobby import Lobby
 from .logs import log
 from .protocol import ProtocolError
@@ -74,6 +75,7 @@ CHANGES = sa.Table(
     sa.Column("place", sa.Integer),
     sa.Column("players", sa.Integer),
     sa.Column("points", sa.Integer),
+    sa.Column("foxtrots", sa.Integer),
     sa.Column("mu_before", sa.Float),
     sa.Column("sigma_before", sa.Float),
     sa.Column("mu_after", sa.Float),
@@ -208,7 +210,12 @@ class RatingStore:
             return done.rowcount == 1
 
     def apply(
-        self, table_id: str, seats: Sequence[SeatAt], totals: Sequence[int], winner: int
+        self,
+        table_id: str,
+        seats: Sequence[SeatAt],
+        totals: Sequence[int],
+        winner: int,
+        foxtrots: Sequence[int] | None = None,
     ) -> bool:
         """Rate a finished match once: False if it was rated already (nothing is written).
 
@@ -271,6 +278,7 @@ class RatingStore:
                         place=ranks[number],
                         players=len(seats),
                         points=totals[number],
+                        foxtrots=foxtrots[number] if foxtrots is not None else 0,
                         mu_before=before[number][0],
                         sigma_before=before[number][1],
                         mu_after=mu,
@@ -314,6 +322,19 @@ def change_json(row: Any) -> dict[str, Any]:
     }
 
 
+def foxtrots_made(state: State) -> list[int]:
+    """How many foxtrots (single or double) each seat made in the whole match."""
+    made = [0] * state.players
+    for step in replay(to_record(state)):
+        for event in step.events:
+            if isinstance(event, CardPlayed) and event.result in FOXTROTS:
+                made[event.seat] += 1
+    return made
+
+
+FOXTROTS: Final = (PlayResult.FOXTROT, PlayResult.DOUBLE_FOXTROT)
+
+
 async def sweep(lobby: Lobby, store: RatingStore) -> int:
     """Rate every rated match that is over and not rated yet; how many this call rated.
 
@@ -336,7 +357,8 @@ async def sweep(lobby: Lobby, store: RatingStore) -> int:
             if status == "closed":
                 await lobby.db(store.close, table_id, "abandoned")
             continue
-        if await lobby.db(store.apply, table_id, seats, outcome.totals, outcome.winner):
+        made = foxtrots_made(state) if state is not None else None
+        if await lobby.db(store.apply, table_id, seats, outcome.totals, outcome.winner, made):
             count += 1
             log.info("rated", extra={"table": table_id, "seat": None, "action": "rate"})
     return count

@@ -49,6 +49,7 @@ def upgrade() -> None:
         sa.Column("place", sa.Integer, nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
         sa.Column("points", sa.Integer, nullable=False),
+        sa.Column("foxtrots", sa.Integer, nullable=False),
         sa.Column("mu_before", sa.Float, nullable=False),
         sa.Column("sigma_before", sa.Float, nullable=False),
         sa.Column("mu_after", sa.Float, nullable=False),
