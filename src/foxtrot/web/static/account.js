@@ -174,10 +174,19 @@ function dateText(seconds) {
   return new Date(seconds * 1000).toLocaleDateString(i18n.lang(), { year: "numeric", month: "short", day: "numeric" });
 }
 
+function pageLink(path, text) {
+  return h("a", { href: path, text, onclick: (event) => {
+    event.preventDefault();
+    dialog.close();
+    document.dispatchEvent(new CustomEvent("foxtrot:navigate", { detail: path }));
+  } });
+}
+
 function signedOutBody() {
   const supported = Boolean(window.PublicKeyCredential && navigator.credentials);
   return [
     h("p", { class: "note", text: i18n.t("account_note") }),
+    h("p", { class: "account-links" }, pageLink("/leaderboard", i18n.t("leaderboard_title"))),
     supported ? null : h("p", { class: "account-message", text: i18n.t("account_unsupported") }),
     h("section", { class: "account-part" },
       h("h3", { text: i18n.t("account_sign_in_title") }),
@@ -197,6 +206,9 @@ function signedInBody() {
       h("button", { type: "button", "data-action": "remove-passkey", disabled: me.passkeys.length < 2, onclick: () => removePasskey(key.id), text: i18n.t("account_remove_passkey") })));
   return [
     h("p", { "data-region": "account-name", text: i18n.t("account_signed_in", { name: me.name }) }),
+    h("p", { class: "account-links" },
+      pageLink(`/p/${encodeURIComponent(me.name)}`, i18n.t("profile_yours")),
+      pageLink("/leaderboard", i18n.t("leaderboard_title"))),
     h("section", { class: "account-part" },
       h("h3", { text: i18n.t("account_passkeys") }),
       h("ul", { class: "account-keys", "data-region": "passkeys" }, keys),

@@ -4,6 +4,7 @@ import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { openRules } from "./rules.js";
 import { fourColours, setFourColours } from "./cards.js";
+import { ProfileView, LeaderboardView } from "./profile.js"; // issue 25
 
 const main = document.getElementById("main");
 const picker = document.getElementById("lang-pick");
@@ -26,7 +27,10 @@ function chrome() {
 function route() {
   if (screen) screen.destroy();
   const found = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
-  screen = found ? new TableView(found[1], main, navigate) : new Lobby(main, navigate);
+  const player = location.pathname.match(/^\/p\/([^/]+)\/?$/); // issue 25: profiles, leaderboard
+  if (player) screen = new ProfileView(decodeURIComponent(player[1]), main, navigate);
+  else if (location.pathname === "/leaderboard") screen = new LeaderboardView(main, navigate);
+  else screen = found ? new TableView(found[1], main, navigate) : new Lobby(main, navigate);
 }
 
 function navigate(path) {
@@ -61,6 +65,8 @@ document.getElementById("home-link").addEventListener("click", (event) => {
   navigate("/");
 });
 window.addEventListener("popstate", route);
+// issue 25: account.js opens the profile and the leaderboard in this page
+document.addEventListener("foxtrot:navigate", (event) => navigate(event.detail));
 
 start().catch((error) => {
   main.textContent = `Foxtrot: ${error.message}`;
