@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import itertools
 import time
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
@@ -29,8 +31,9 @@ from foxtrot.web.ratings import (
     rate,
 )
 
+from .passkey_support import Passkey
 from .test_web_accounts import plant, register
-from .web_support import player, server
+from .web_support import ServerProcess, player, server
 
 pytestmark = pytest.mark.timeout(180)
 _ids = itertools.count()
@@ -252,3 +255,58 @@ def test_only_signed_in_people_sit_at_a_rated_table(sqlite_url: str) -> None:
         client.cookies.clear()
         guest = client.post(f"/api/tables/{table}/join", json={"name": "Guest"})
         assert (guest.status_code, guest.json()["code"]) == (401, "not_signed_in")
+
+
+@pytest.mark.slow
+def test_killed_between_the_match_end_and_its_update_rated_once_after(tmp_path: Path) -> None:
+    """``kill -9`` with a rated match over and not rated: the restart rates it, once."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    first = ServerProcess(url, tmp_path, "--rating-seconds", "3600")  # its one sweep is at boot
+    first.start()
+    try:
+        origin = first.base
+        people = []
+        for name in ("Anna", "Boris"):
+            http = httpx.Client(base_url=origin, timeout=30)
+            begun = http.post("/api/account/register", json={"name": name}).json()
+            key = Passkey("127.0.0.1", origin)
+            body = {"challenge": begun["challenge"], "credential": key.create(begun["options"])}
+            people.append(
+                (http, http.post("/api/account/register/finish", json=body).json()["csrf"])
+            )
+        creator, csrf = people[0]
+        table = creator.post("/api/tables", json=RATED, headers={"X-CSRF-Token": csrf}).json()[
+            "table"
+        ]
+        for http, token in people:
+            joined = http.post(
+                f"/api/tables/{table}/join", json={"name": "x"}, headers={"X-CSRF-Token": token}
+            )
+            assert joined.status_code == 200, joined.text
+        deadline = time.monotonic() + 60  # nobody connects: computers play both seats
+        while httpx.get(f"{origin}/api/tables/{table}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the match did not end"
+            time.sleep(0.1)
+        assert httpx.get(f"{origin}/api/tables/{table}/ratings").json()["rated"] is False
+        first.kill()  # kill -9: between the match's end and its update
+        for http, _token in people:
+            http.close()
+    finally:
+        if first.alive():
+            first.kill()
+    for _ in range(2):  # restarted, and killed again after the update: rated exactly once
+        again = ServerProcess(url, tmp_path)
+        again.start()
+        try:
+            deadline = time.monotonic() + 30
+            while not httpx.get(f"{again.base}/api/tables/{table}/ratings").json()["rated"]:
+                assert time.monotonic() < deadline, "never rated after the restart"
+                time.sleep(0.1)
+            time.sleep(0.3)
+        finally:
+            again.kill()
+    engine = sa.create_engine(url)
+    with engine.connect() as db:
+        assert db.execute(sa.text("SELECT count(*) FROM rating_changes")).scalar() == 2
+        assert db.execute(sa.text("SELECT sum(matches) FROM ratings")).scalar() == 2
+    engine.dispose()

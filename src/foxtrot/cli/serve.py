@@ -51,6 +51,13 @@ def add_parser(sub: Any) -> None:
         " proxy (default: the address each request came to; docs/guide/accounts.md)",
     )
     parser.add_argument(
+        "--rating-seconds",
+        type=float,
+        default=2.0,
+        metavar="S",
+        help="rate the finished rated matches this often (default 2; docs/guide/accounts.md)",
+    )
+    parser.add_argument(
         "--idle-hours",
         type=float,
         default=24.0,
@@ -129,6 +136,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         hello_seconds=args.hello_seconds,
         computer_tables=(args.computer_tables[0], args.computer_tables[1]),
         origin=args.origin,
+        rating_seconds=args.rating_seconds,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""
