@@ -9,6 +9,8 @@ page is opened as ``http://localhost:<port>`` (a secure context, as 127.0.0.1 is
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -143,3 +145,55 @@ def test_the_account_dialog_fits_a_phone(
     assert "account_" not in text
     if lang != "en":
         assert "Sign" not in text and "passkey" not in text
+
+
+def test_two_signed_in_people_make_a_rated_table_in_the_page(
+    new_context: NewContext, base_url: str, artifacts: Path
+) -> None:
+    """Anna ticks "rated" in the lobby, Boris sits through the invite link; both seats are
+    their accounts'; when both leave, computers finish the match and it is rated."""
+    port = base_url.rsplit(":", 1)[1]
+    origin = f"http://localhost:{port}"
+    pages: list[tuple[Page, str]] = []
+    stamp = str(id(pages))[-5:]
+    for name in (f"Anna{stamp}", f"Boris{stamp}"):
+        context = new_context(base_url=origin)
+        page = context.new_page()
+        page.goto("/")
+        cdp = context.new_cdp_session(page)
+        cdp.send("WebAuthn.enable")
+        add_authenticator(cdp)
+        open_account(page)
+        page.locator('[data-field="display-name"]').fill(name)
+        page.locator('[data-action="register"]').click()
+        expect(page.locator('[data-region="account-name"]')).to_have_text(f"Signed in as {name}.")
+        page.locator('[data-action="close-account"]').click()
+        pages.append((page, name))
+    (anna, anna_name), (boris, boris_name) = pages
+    anna.locator("#name").fill("typed, not used")
+    anna.locator("#seat-1").select_option("person")
+    anna.locator("#rules-more summary").click()
+    anna.locator("#grace").fill("0")
+    anna.locator("#bot-delay").fill("0")
+    anna.locator("#rated").check()
+    anna.locator('[data-action="create-table"]').click()
+    anna.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    table = anna.url.rsplit("/", 1)[1]
+    boris.goto(f"/t/{table}")
+    boris.locator('[data-field="name"]').fill("typed too")
+    boris.locator('[data-action="sit"]').click()
+    summary = boris.context.request.get(f"/api/tables/{table}").json()
+    deadline = time.monotonic() + 20
+    while summary["status"] == "open" and time.monotonic() < deadline:
+        time.sleep(0.2)
+        summary = boris.context.request.get(f"/api/tables/{table}").json()
+    assert [seat["name"] for seat in summary["seats"]] == [anna_name, boris_name]
+    anna.screenshot(path=str(artifacts / "account-rated-table.png"))
+    anna.goto("/")  # both leave the table: computers play their seats to the end
+    boris.goto("/")
+    deadline = time.monotonic() + 120
+    while not anna.context.request.get(f"/api/tables/{table}/ratings").json()["rated"]:
+        assert time.monotonic() < deadline, "the rated match was never rated"
+        time.sleep(0.5)
+    anna.goto(f"/p/{anna_name}")
+    expect(anna.locator('[data-region="profile"] tr[data-table]')).to_have_count(1)

@@ -4,6 +4,7 @@
 // carries the session's CSRF token (X-CSRF-Token), read from GET /api/account.
 import * as i18n from "./i18n.js";
 import { h, fill, announce } from "./dom.js";
+import { setCsrf } from "./session.js";
 
 const slot = document.getElementById("account-slot");
 let me = { signed_in: false };
@@ -245,6 +246,7 @@ function personIcon() {
 }
 
 function render() {
+  setCsrf(me.signed_in ? me.csrf : null);
   if (!slot || !i18n.has("account_open")) return; // the catalog is not loaded yet
   const label = me.signed_in ? me.name : i18n.t("account_open");
   fill(slot, h("button", { type: "button", id: "account-open", "data-action": "account", "aria-haspopup": "dialog", "aria-label": label, title: label, onclick: open },
