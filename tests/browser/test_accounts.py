@@ -195,5 +195,12 @@ def test_two_signed_in_people_make_a_rated_table_in_the_page(
     while not anna.context.request.get(f"/api/tables/{table}/ratings").json()["rated"]:
         assert time.monotonic() < deadline, "the rated match was never rated"
         time.sleep(0.5)
+    anna.goto(f"/t/{table}")  # the match over: its rating changes under "Match over"
+    changes = anna.locator('[data-region="rating-changes"] li')
+    expect(changes).to_have_count(2)
+    expect(changes.first).to_contain_text(f"{anna_name}: ")
+    anna.locator('[data-region="rating-changes"]').screenshot(
+        path=str(artifacts / "account-rating-changes.png")
+    )
     anna.goto(f"/p/{anna_name}")
     expect(anna.locator('[data-region="profile"] tr[data-table]')).to_have_count(1)

@@ -5,6 +5,7 @@ import { h, fill, announce } from "./dom.js";
 import { t, n, seatName } from "./i18n.js";
 import { scoreSheet } from "./panels.js";
 import { mountAfterMatch } from "./replay.js";
+import { ratingNote } from "./ratingnote.js"; // issue 25
 
 /** Draw the score sheet of table view ``tv``: over the felt during the pause after a deal,
  * below the table otherwise; and the end of the match. */
@@ -49,7 +50,8 @@ export function renderScores(tv) {
     h("div", { class: "row" },
       tv.mine ? h("button", { type: "button", class: "primary", id: "rematch", "data-action": "rematch",
         onclick: () => tv.rematch() }, tv.summary?.rematch ? t("web_rematch_join") : t("web_rematch")) : null,
-      h("button", { type: "button", id: "new-table", onclick: () => tv.navigate("/") }, t("web_new_match"))));
+      h("button", { type: "button", id: "new-table", onclick: () => tv.navigate("/") }, t("web_new_match"))),
+    ratingNote(tv.id)); // issue 25: a rated match's rating changes
   e.over.hidden = false;
   if (!tv.after) {
     // the replay, the record, the review and the fair-deal check (W3's replay.js)
