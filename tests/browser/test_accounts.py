@@ -9,6 +9,7 @@ page is opened as ``http://localhost:<port>`` (a secure context, as 127.0.0.1 is
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import CDPSession, Page, expect
 
+from .browser_support import Api
 from .conftest import NewContext
 
 pytestmark = pytest.mark.timeout(300)
@@ -204,3 +206,32 @@ def test_two_signed_in_people_make_a_rated_table_in_the_page(
     )
     anna.goto(f"/p/{anna_name}")
     expect(anna.locator('[data-region="profile"] tr[data-table]')).to_have_count(1)
+
+
+def test_a_guest_keeps_a_finished_match_after_signing_in(
+    new_context: NewContext, base_url: str, api: Api
+) -> None:
+    table, token = api.finished_match()  # played as the guest "Ann" (computers for her)
+    port = base_url.rsplit(":", 1)[1]
+    context = new_context(base_url=f"http://localhost:{port}")
+    page = context.new_page()
+    page.goto("/")
+    seat = json.dumps({"seat": 0, "token": token})  # the seat token the guest's browser kept
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)", [f"foxtrot.seat.{table}", seat]
+    )
+    cdp = context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    add_authenticator(cdp)
+    name = f"Ann{str(id(page))[-5:]}"
+    open_account(page)
+    page.locator('[data-field="display-name"]').fill(name)
+    page.locator('[data-action="register"]').click()
+    expect(page.locator('[data-region="account-name"]')).to_have_text(f"Signed in as {name}.")
+    page.locator('[data-action="close-account"]').click()
+    page.goto(f"/t/{table}")
+    page.locator('[data-action="claim-seat"]').click()
+    expect(page.locator('[data-region="rating-changes"]')).to_have_text(
+        "The match is kept in your account."
+    )
+    assert context.request.get(f"/api/players/{name}").json()["unrated_matches"] == 1

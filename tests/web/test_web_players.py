@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from .test_web_accounts import plant
@@ -117,3 +119,53 @@ def test_a_deleted_account_becomes_a_former_player_in_others_history(sqlite_url:
         assert [o["name"] for o in match["others"]] == ["a former player"]
         board = client.get("/api/leaderboard").json()
         assert [e["name"] for e in board["entries"]] == ["Anna"]
+
+
+def test_a_guest_who_signs_in_after_the_match_claims_its_seat(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        guest = {
+            "options": {"players": 2, "target": 1},
+            "seats": [{"kind": "person"}, {"kind": "easy"}],
+            "grace_seconds": 0,
+            "seed_seconds": 0,
+            "bot_delay": 0,
+        }
+        table = client.post("/api/tables", json=guest).json()["table"]
+        token = client.post(f"/api/tables/{table}/join", json={"name": "Guest"}).json()["token"]
+        other = client.post("/api/tables", json=guest | {"grace_seconds": 600}).json()["table"]
+        other_token = client.post(f"/api/tables/{other}/join", json={"name": "G2"}).json()["token"]
+        deadline = time.monotonic() + 60
+        while client.get(f"/api/tables/{table}").json()["status"] != "over":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        cookie, csrf = signed(client, "Lidia")
+        plant(client, cookie)
+
+        def claim(table_id: str, seat_token: str, token: str | None = csrf) -> Any:
+            headers = {"Authorization": f"Bearer {seat_token}"}
+            if token:
+                headers["X-CSRF-Token"] = token
+            return client.post(f"/api/tables/{table_id}/claim", headers=headers)
+
+        assert claim(table, token, None).json()["code"] == "bad_csrf"
+        assert claim(table, other_token).json()["code"] == "bad_token"  # another table's token
+        early = claim(other, other_token)
+        assert (early.status_code, early.json()["code"]) == (409, "not_finished")
+        done = claim(table, token)
+        assert done.status_code == 200 and done.json() == {
+            "table": table,
+            "seat": 0,
+            "claimed": True,
+        }
+        assert claim(table, token).json()["code"] == "seat_taken"
+        profile = client.get("/api/players/Lidia").json()
+        assert profile["unrated_matches"] == 1 and profile["matches"] == []
+        assert client.delete("/api/account", headers={"X-CSRF-Token": csrf}).status_code == 200
+    engine = sa.create_engine(sqlite_url)
+    with engine.connect() as db:  # the claimed seat went with the account
+        seat = db.execute(
+            sa.text("SELECT name, account_id FROM seats WHERE table_id = :t AND seat = 0"),
+            {"t": table},
+        ).one()
+    engine.dispose()
+    assert tuple(seat) == ("a former player", None)

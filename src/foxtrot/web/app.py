@@ -168,7 +168,9 @@ def create_app(
     app.include_router(review_router(lobby_))  # the review of your moves (web/review.py)
     app.state.accounts = Accounts(lobby_, origin)
     app.include_router(account_router(app.state.accounts))  # passkeys (web/accounts.py)
-    app.include_router(rating_router(lobby_))  # a rated table's changes (web/rated.py)
+    app.include_router(
+        rating_router(lobby_, app.state.accounts)
+    )  # a rated table's changes (web/rated.py)
     app.include_router(players_router(lobby_))  # profiles, leaderboards (web/players.py)
 
     @app.get("/api/cluster")

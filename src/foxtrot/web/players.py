@@ -70,6 +70,11 @@ def profile(engine: sa.Engine, name: str) -> dict[str, Any] | None:
                 .order_by(SEATS.c.table_id, SEATS.c.seat)
             ):
                 seats[row.table_id].append({"seat": row.seat, "kind": row.kind, "name": row.name})
+        rated_tables = {row.table_id for row in changes}
+        linked = db.execute(
+            sa.select(SEATS.c.table_id).where(SEATS.c.account_id == account.id)
+        ).all()
+    unrated = sum(1 for row in linked if row.table_id not in rated_tables)
     by_size: dict[int, dict[str, int]] = {}
     for row in changes:
         size = by_size.setdefault(row.players, {"players": row.players, "played": 0, "won": 0})
@@ -111,6 +116,7 @@ def profile(engine: sa.Engine, name: str) -> dict[str, Any] | None:
         },
         "by_size": [by_size[size] for size in sorted(by_size)],
         "foxtrots": sum(row.foxtrots for row in changes),
+        "unrated_matches": unrated,
         "chart": [
             {"at": row.created_at, "rating": round(ordinal(row.mu_after, row.sigma_after), 2)}
             for row in reversed(changes)

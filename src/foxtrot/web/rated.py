@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 
 from .account_store import Account
 from .accounts import Accounts
@@ -43,9 +43,42 @@ async def rated_join_check(
     return session.account
 
 
-def rating_router(lobby: Callable[[], Lobby]) -> APIRouter:
-    """``GET /api/tables/{id}/ratings``: a rated table's rating changes, once rated."""
+def rating_router(lobby: Callable[[], Lobby], accounts: Accounts) -> APIRouter:
+    """A rated table's rating changes; a guest's claim of a finished match's seat."""
     router = APIRouter()
+
+    @router.post("/api/tables/{table_id}/claim")
+    async def claim(
+        table_id: str,
+        request: Request,
+        authorization: str | None = Header(None),
+        x_csrf_token: str | None = Header(None),
+    ) -> dict[str, Any]:
+        """A guest who signed in after his match keeps its seat in his account.
+
+        The seat token proves the seat, the session (cookie and CSRF token) the account;
+        the match must be over.  The seat keeps the name it was played under.
+        """
+        session, _id = await accounts.acting(request, x_csrf_token)
+        token = (
+            authorization[7:].strip()
+            if authorization and authorization[:7].lower() == "bearer "
+            else None
+        )
+        if not token:
+            raise ProtocolError(Code.NO_TOKEN, "send the seat token as Authorization: Bearer")
+        actor = await lobby().get(table_id)
+        seat = actor.seat_of(token)
+        if seat is None:
+            raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat's token at this table")
+        if actor.status not in ("over", "closed"):
+            raise ProtocolError(Code.NOT_FINISHED, "a seat is claimed once the match is over")
+        store = RatingStore(lobby().store.engine)
+        if not await lobby().db(store.claim, table_id, seat, session.account.id):
+            raise ProtocolError(
+                Code.SEAT_TAKEN, "this seat, or another seat of this table, is an account's already"
+            )
+        return {"table": table_id, "seat": seat, "claimed": True}
 
     @router.get("/api/tables/{table_id}/ratings")
     async def changes(table_id: str) -> dict[str, Any]:

@@ -158,6 +158,32 @@ class RatingStore:
                 .values(account_id=account_id)
             )
 
+    def claim(self, table_id: str, seat: int, account_id: str) -> bool:
+        """Link a guest's seat of a finished table to an account; False if it has one already.
+
+        One statement that changes the row only where no account holds it and the account
+        sits nowhere else at that table, so two claims cannot both win.
+        """
+        with self.engine.begin() as db:
+            elsewhere = db.execute(
+                sa.select(SEATS.c.seat).where(
+                    SEATS.c.table_id == table_id, SEATS.c.account_id == account_id
+                )
+            ).first()
+            if elsewhere is not None:
+                return False
+            done = db.execute(
+                SEATS.update()
+                .where(
+                    SEATS.c.table_id == table_id,
+                    SEATS.c.seat == seat,
+                    SEATS.c.kind == "person",
+                    SEATS.c.account_id.is_(None),
+                )
+                .values(account_id=account_id)
+            )
+            return done.rowcount == 1
+
     def seated(self, table_id: str, account_id: str) -> bool:
         """Whether the account already sits at the table."""
         with self.engine.connect() as db:
