@@ -18,6 +18,8 @@ from typing import Any, Final
 
 import sqlalchemy as sa
 
+from .store import EVENTS, SEATS
+
 #: What a deleted account's past seats are called from then on.
 FORMER_PLAYER: Final = "a former player"
 
@@ -63,23 +65,6 @@ CHALLENGES = sa.Table(
     sa.Column("client", sa.String(64)),
     sa.Column("created_at", sa.Float),
     sa.Column("expires_at", sa.Float),
-)
-SEATS = sa.Table(
-    "seats",
-    _meta,
-    sa.Column("table_id", sa.String(64), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("name", sa.String(64)),
-    sa.Column("account_id", sa.String(32)),
-)
-EVENTS = sa.Table(
-    "events",
-    _meta,
-    sa.Column("table_id", sa.String(64), primary_key=True),
-    sa.Column("seq", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(16)),
-    sa.Column("seat", sa.Integer),
-    sa.Column("data", sa.Text),
 )
 
 

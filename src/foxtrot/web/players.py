@@ -26,16 +26,11 @@ from .account_store import ACCOUNTS, AccountStore
 from .lobby import Lobby
 from .page import STATIC
 from .protocol import Code, ProtocolError
-from .ratings import CHANGES, RATINGS, SEATS, ordinal
+from .ratings import CHANGES, RATINGS, ordinal
+from .store import SEATS, TABLES
 
 #: The rated matches a profile lists (the newest first).
 HISTORY: Final = 100
-_TABLES = sa.Table(
-    "tables",
-    sa.MetaData(),
-    sa.Column("id", sa.String(64), primary_key=True),
-    sa.Column("config", sa.Text),
-)
 
 
 def _rules(config: str | None) -> dict[str, Any]:
@@ -55,8 +50,8 @@ def profile(engine: sa.Engine, name: str) -> dict[str, Any] | None:
             )
         ).first()
         changes = db.execute(
-            sa.select(CHANGES, _TABLES.c.config)
-            .join(_TABLES, _TABLES.c.id == CHANGES.c.table_id)
+            sa.select(CHANGES, TABLES.c.config)
+            .join(TABLES, TABLES.c.id == CHANGES.c.table_id)
             .where(CHANGES.c.account_id == account.id)
             .order_by(CHANGES.c.created_at.desc())
         ).all()

@@ -32,6 +32,7 @@ from ..core import CardPlayed, PlayResult, State, replay, to_record
 from .lobby import Lobby
 from .logs import log
 from .protocol import ProtocolError
+from .store import SEATS, TABLES
 
 #: The model every rating is computed with (openskill's defaults: mu 25, sigma 25/3, beta 25/6).
 MODEL: Final = PlackettLuce()
@@ -81,22 +82,6 @@ CHANGES = sa.Table(
     sa.Column("mu_after", sa.Float),
     sa.Column("sigma_after", sa.Float),
     sa.Column("created_at", sa.Float),
-)
-TABLES = sa.Table(
-    "tables",
-    _meta,
-    sa.Column("id", sa.String(64), primary_key=True),
-    sa.Column("status", sa.String(16)),
-    sa.Column("created_at", sa.Float),
-)
-SEATS = sa.Table(
-    "seats",
-    _meta,
-    sa.Column("table_id", sa.String(64), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(16)),
-    sa.Column("name", sa.String(64)),
-    sa.Column("account_id", sa.String(32)),
 )
 
 
