@@ -47,6 +47,7 @@ from .account_store import (
     FORMER_PLAYER,
     Account,
     AccountStore,
+    Challenge,
     LastPasskeyError,
     NameTakenError,
     Passkey,
@@ -256,17 +257,7 @@ def account_router(accounts: Accounts) -> APIRouter:
             raise ProtocolError(Code.NAME_TAKEN, f"the name {body.name!r} is taken")
         account_id = secrets.token_hex(16)
         _origin, rp_id = accounts.relying_party(request)
-        options = generate_registration_options(
-            rp_id=rp_id,
-            rp_name=RP_NAME,
-            user_id=bytes.fromhex(account_id),
-            user_name=body.name,
-            user_display_name=body.name,
-            authenticator_selection=AuthenticatorSelectionCriteria(
-                resident_key=ResidentKeyRequirement.REQUIRED,
-                user_verification=UserVerificationRequirement.REQUIRED,
-            ),
-        )
+        options = _creation_options(rp_id, account_id, body.name, [])
         ident = await accounts.db(
             accounts.store.open_challenge,
             bytes_to_base64url(options.challenge),
@@ -286,8 +277,7 @@ def account_router(accounts: Accounts) -> APIRouter:
         pending = await accounts.db(accounts.store.take_challenge, body.challenge, "register")
         if pending is None or pending.account_id is None or pending.name is None:
             raise _bad_passkey("the registration expired or was already used: begin again")
-        passkey = _verified_registration(accounts, request, body, pending.challenge)
-        passkey = Passkey(passkey.id, pending.account_id, *_tail(passkey))
+        passkey = _verified_registration(accounts, request, body, pending)
         try:
             account: Account = await accounts.db(
                 accounts.store.create_account,
@@ -388,20 +378,7 @@ def account_router(accounts: Accounts) -> APIRouter:
         account = found.account
         keys: list[Passkey] = await accounts.db(accounts.store.passkeys, account.id)
         _origin, rp_id = accounts.relying_party(request)
-        options = generate_registration_options(
-            rp_id=rp_id,
-            rp_name=RP_NAME,
-            user_id=bytes.fromhex(account.id),
-            user_name=account.name,
-            user_display_name=account.name,
-            authenticator_selection=AuthenticatorSelectionCriteria(
-                resident_key=ResidentKeyRequirement.REQUIRED,
-                user_verification=UserVerificationRequirement.REQUIRED,
-            ),
-            exclude_credentials=[
-                PublicKeyCredentialDescriptor(id=base64url_to_bytes(key.id)) for key in keys
-            ],
-        )
+        options = _creation_options(rp_id, account.id, account.name, [key.id for key in keys])
         ident = await accounts.db(
             accounts.store.open_challenge,
             bytes_to_base64url(options.challenge),
@@ -420,8 +397,7 @@ def account_router(accounts: Accounts) -> APIRouter:
         pending = await accounts.db(accounts.store.take_challenge, body.challenge, "add-passkey")
         if pending is None or pending.account_id != found.account.id:
             raise _bad_passkey("adding the passkey expired or was already done: begin again")
-        passkey = _verified_registration(accounts, request, body, pending.challenge)
-        passkey = Passkey(passkey.id, found.account.id, *_tail(passkey))
+        passkey = _verified_registration(accounts, request, body, pending)
         try:
             await accounts.db(accounts.store.add_passkey, passkey)
         except PasskeyTakenError as error:
@@ -446,25 +422,34 @@ def account_router(accounts: Accounts) -> APIRouter:
     return router
 
 
-def _tail(passkey: Passkey) -> tuple[bytes, int, list[str], float, float | None]:
-    return (
-        passkey.public_key,
-        passkey.sign_count,
-        passkey.transports,
-        passkey.created_at,
-        passkey.used_at,
+def _creation_options(rp_id: str, account_id: str, name: str, exclude: list[str]) -> Any:
+    """The options of a new passkey: resident (discoverable), user verification required;
+    ``exclude``: the account's passkeys, which the browser must not register twice."""
+    return generate_registration_options(
+        rp_id=rp_id,
+        rp_name=RP_NAME,
+        user_id=bytes.fromhex(account_id),
+        user_name=name,
+        user_display_name=name,
+        authenticator_selection=AuthenticatorSelectionCriteria(
+            resident_key=ResidentKeyRequirement.REQUIRED,
+            user_verification=UserVerificationRequirement.REQUIRED,
+        ),
+        exclude_credentials=[
+            PublicKeyCredentialDescriptor(id=base64url_to_bytes(key)) for key in exclude
+        ],
     )
 
 
 def _verified_registration(
-    accounts: Accounts, request: Request, body: FinishIn, challenge: str
+    accounts: Accounts, request: Request, body: FinishIn, pending: Challenge
 ) -> Passkey:
-    """The new passkey the browser's answer proves (its account id left blank)."""
+    """The new passkey of ``pending``'s account that the browser's answer proves."""
     origin, rp_id = accounts.relying_party(request)
     try:
         verified = verify_registration_response(
             credential=body.credential,
-            expected_challenge=base64url_to_bytes(challenge),
+            expected_challenge=base64url_to_bytes(pending.challenge),
             expected_rp_id=rp_id,
             expected_origin=origin,
             require_user_verification=True,
@@ -476,7 +461,7 @@ def _verified_registration(
     kept = [str(t)[:16] for t in transports[:8]] if isinstance(transports, list) else []
     return Passkey(
         bytes_to_base64url(verified.credential_id),
-        "",
+        pending.account_id or "",
         verified.credential_public_key,
         verified.sign_count,
         kept,
