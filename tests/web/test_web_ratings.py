@@ -181,22 +181,23 @@ def test_a_rated_match_moves_both_ratings_once(db_url: str) -> None:
         assert client.get(f"/api/tables/{table}/ratings").json() == found
 
 
-def test_a_match_over_before_its_update_is_rated_by_the_next_server_once(sqlite_url: str) -> None:
+@pytest.mark.postgres
+def test_a_match_over_before_its_update_is_rated_by_the_next_server_once(db_url: str) -> None:
     # the first server stops between the match's end and its update (its sweep never runs)
-    with server(sqlite_url, rating_seconds=None) as client:
+    with server(db_url, rating_seconds=None) as client:
         anna, boris = signed(client, "Anna"), signed(client, "Boris")
         table = rated_match(client, anna, boris)
         assert client.get(f"/api/tables/{table}/ratings").json()["rated"] is False
-    with server(sqlite_url, rating_seconds=0.1) as client:
+    with server(db_url, rating_seconds=0.1) as client:
         first = wait_rated(client, table)
     with (
-        server(sqlite_url, rating_seconds=0.1) as one,
-        server(sqlite_url, rating_seconds=0.1) as two,
+        server(db_url, rating_seconds=0.1) as one,
+        server(db_url, rating_seconds=0.1) as two,
     ):
         time.sleep(0.5)  # two processes sweeping the same database
         assert one.get(f"/api/tables/{table}/ratings").json() == first
         assert two.get(f"/api/tables/{table}/ratings").json() == first
-    engine = sa.create_engine(sqlite_url)
+    engine = sa.create_engine(db_url)
     with engine.connect() as db:
         assert db.execute(sa.text("SELECT count(*) FROM rating_changes")).scalar() == 2
         assert db.execute(sa.text("SELECT sum(matches) FROM ratings")).scalar() == 2
