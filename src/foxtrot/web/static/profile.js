@@ -24,7 +24,8 @@ function signed(value) {
 }
 
 function number(value) {
-  return value.toLocaleString(i18n.lang(), { maximumFractionDigits: 1 });
+  const text = Math.abs(value).toLocaleString(i18n.lang(), { maximumFractionDigits: 1 });
+  return value < 0 ? `−${text}` : text;
 }
 
 /** The rating over time as a line (SVG); its points are the ratings after each rated match. */

@@ -2,7 +2,7 @@
 // /api/tables/{id}/ratings, asked again until the server's sweep has rated the match.
 // An unrated table (404) offers a signed-in guest to keep the match in his account (POST
 // /api/tables/{id}/claim with the seat token). One element per table, reused by every redraw.
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { h, fill, announce } from "./dom.js";
 import { api } from "./net.js";
 import { csrf } from "./session.js";
@@ -10,8 +10,10 @@ import { csrf } from "./session.js";
 const notes = new Map();
 const TRIES = 30;
 
-function signed(value) {
-  return value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0";
+function number(value, sign = false) {
+  const text = Math.abs(value).toLocaleString(lang(), { maximumFractionDigits: 1 });
+  if (value < 0) return `−${text}`;
+  return sign && value > 0 ? `+${text}` : text;
 }
 
 function claimButton(table, token, node) {
@@ -49,7 +51,7 @@ async function load(table, node, tries, token) {
   fill(node,
     h("h4", { text: t("rating_changes_title") }),
     h("ul", {}, data.changes.map((c) => h("li", { "data-seat": c.seat,
-      text: t("rating_change_line", { name: c.name, rating: c.after, change: signed(c.change) }) }))));
+      text: t("rating_change_line", { name: c.name, rating: number(c.after), change: number(c.change, true) }) }))));
 }
 
 /** The element that shows ``table``'s rating changes; at an unrated table, for a signed-in
