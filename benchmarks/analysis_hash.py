@@ -77,10 +77,11 @@ def digests(count: int) -> dict[str, str]:
             parts["expert"].update(repr((line, analysis.best.code)).encode())
             played = state.clone()
             rollout(played, random.Random(i))
-            result = (played._actions, [log.scores for log in played._deals[-1:]])
+            ended = played.deal_logs()[-1]  # the deal the rollout played to its end
+            result = (list(ended.actions), [ended.scores])
             parts["rollout"].update(repr(result).encode())
             log = log_likelihood(
-                state._hands, decisions(obs), not state._match, options.forced_foxtrot
+                state.hand_ids, decisions(obs), not state.take_match, options.forced_foxtrot
             )
             parts["inference"].update(log.hex().encode())
             values = sorted((a.code, v.hex()) for a, v in greedy.values(obs).items())

@@ -17,9 +17,11 @@ rest in suit order (ranks spread out), with the Jacks last.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from hypothesis import strategies as st
@@ -384,3 +386,13 @@ def table_options(targets: Sequence[float] = (40, 120, 200)) -> st.SearchStrateg
         most_cards_tie=st.sampled_from(MostCardsTie),
         target=st.sampled_from(targets),
     )
+
+
+def fair_vectors() -> list[dict[str, Any]]:
+    """The frozen known-answer vectors of fx/v1 in docs/fair.md (seeds -> deck), as printed
+    there, for the Python and the browser tests alike."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "fair.md").read_text("utf-8")
+    section = text.split("## Known-answer vectors", 1)[1]
+    block = section.split("```json\n", 1)[1].split("\n```", 1)[0]
+    vectors: list[dict[str, Any]] = json.loads(block)
+    return vectors

@@ -159,7 +159,7 @@ CALLS: dict[str, tuple[Callable[[], object], type[FoxtrotError], str]] = {
     "State(names=['  ', 'Bob'])": (
         lambda: State(TableOptions(), dealer=0, names=["  ", "Bob"]),
         OptionsError,
-        "is empty",
+        "names[0]: '  ' has no letter, digit or symbol",
     ),
     "State(names=['Ann\\n', 'Bob'])": (
         lambda: State(TableOptions(), dealer=0, names=["Ann\nBob", "Bob"]),

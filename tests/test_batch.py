@@ -100,9 +100,12 @@ def assert_is_the_engine(batch: BatchedGames, python: BatchedGames) -> None:
     st.integers(0, 2**40),
 )
 @pytest.mark.slow
-def test_the_compiled_batch_steps_as_the_engine(
+def test_D2_D3_D4_T1_P4_M2_X9_the_compiled_batch_steps_as_the_engine(
     options: TableOptions, reward: str, games: int, seed: int
 ) -> None:
+    """The compiled batch (``fast.batch.deal``, written twice, and the rules' twin) against
+    the Python engine game by game: the deals dealt from the same seeds (D2-D4, T1), the
+    observations and masks, the score sheets (P4, X9), the match's end (M2)."""
     compiled, python = pair(options, games, reward, seed)
     assert compiled.compiled and not python.compiled
     rng = np.random.default_rng(seed % 1000)

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from foxtrot.core import (
     ACTIONS,
-    CARDS,
     CardPlayed,
     Observation,
     Phase,
@@ -30,8 +29,8 @@ options_strategy = table_options((40, 120))
 def plain_observation(state: State, seat: int) -> Observation:
     """The observation as the engine built it before the caches: from public reads only."""
     playing = state.phase is Phase.PLAYING
-    finished = [log for log in state.deal_logs() if log.scores is not None]
-    upturned = state._upturned  # no public read for it between deals
+    logs = state.deal_logs()
+    finished = [log for log in logs if log.scores is not None]
     return Observation(
         seat=seat,
         options=state.options,
@@ -46,10 +45,12 @@ def plain_observation(state: State, seat: int) -> Observation:
         hand_sizes=tuple(len(state.hand(s)) for s in range(state.players)),
         taken=tuple(state.taken(s) for s in range(state.players)),
         foxtrots=tuple(state.foxtrots(s) for s in range(state.players)),
-        last_taker=state._last_taker if state._last_taker >= 0 else None,
+        last_taker=state.last_taker,
         totals=tuple(state.totals),
-        upturned=CARDS[upturned] if upturned >= 0 else None,
-        history=tuple((entry >> 6, ACTIONS[entry & 63]) for entry in state._actions),
+        upturned=state.upturned,
+        history=tuple(
+            (entry >> 6, ACTIONS[entry & 63]) for entry in (logs[-1].actions if logs else ())
+        ),
         legal_actions=tuple(state.legal_actions()) if state.to_move == seat else (),
         deal_scores=tuple(log.scores for log in finished if log.scores is not None),
         winner=state.winner,

@@ -203,9 +203,13 @@ def test_check_also_checks_the_seats_key_of_the_terminal_game(
     data["seats"] = [{"kind": "human"}, {"kind": "bot", "level": "oracle"}]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data), encoding="utf-8")
+    said = f"{bad}: seats[1].level is 'oracle', expected one of easy, medium, hard, random,"
     assert main(["check", str(bad)]) == 1
     line = capsys.readouterr().out.splitlines()[0]
-    assert line.startswith(f"INVALID {bad}: seats[1]: not a seat (expected "), line
+    assert line.startswith(f"INVALID {said}"), line
+    # every reader refuses it with the same words: replay (which once printed it) and verify
+    assert main(["replay", "--print", str(bad)]) == 1
+    assert said in capsys.readouterr().err
     data["seats"] = [{"kind": "human"}, {"kind": "bot", "level": "hard"}]
     bad.write_text(json.dumps(data), encoding="utf-8")
     assert main(["check", str(bad)]) == 0

@@ -47,6 +47,7 @@ from foxtrot.core import (
     State,
     TableOptions,
     TakeRule,
+    state_at,
     to_record,
 )
 from foxtrot.i18n import card_text
@@ -337,15 +338,6 @@ def _declined_foxtrot_record() -> dict[str, object]:
     return to_record(state)
 
 
-def _ru_points(n: int) -> str:
-    """The Russian word for ``n`` points, by the CLDR rule written out here (not the catalog's)."""
-    if n % 10 == 1 and n % 100 != 11:
-        return "очко"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "очка"
-    return "очков"
-
-
 def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
     record = _declined_foxtrot_record()
     items = review(record, 1, iterations=60)
@@ -355,17 +347,17 @@ def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
     assert item.grade is Grade.MISTAKE and item.loss >= 10
     assert item.value is not None and item.best_value is not None
     assert item.loss == pytest.approx(item.best_value - item.value)
-    best, played = round(item.best_value), round(item.value)
-    lost = best - played
-    assert item.text() == (
-        f"Deal 1, move 1: 2♠ — mistake, -{lost} points; better 10♦, expected margin {best:+d}"
-        f" against {played:+d} (makes a double foxtrot: +40)."
+    # the sentence's figures agree with each other (the loss is the difference of the two
+    # margins) and with the position (10♦ on the 10♥ over a Jack makes a double foxtrot)
+    found = re.fullmatch(
+        r"Deal 1, move 1: 2♠ — mistake, -(\d+) points; better 10♦, expected margin ([+-]\d+)"
+        r" against ([+-]\d+) \(makes a double foxtrot: \+40\)\.",
+        item.text(),
     )
-    assert item.text("ru").startswith(
-        f"Раздача 1, ход 1: 2♠ — ошибка, -{lost} {_ru_points(lost)}; лучше 10♦,"
-        f" ожидаемая разница {best:+d}"
-    )
-    assert item.text("uk").startswith("Роздача 1, хід 1: 2♠ — помилка, -")
+    assert found is not None, item.text()
+    lost, best, played = (int(x) for x in found.groups())
+    assert lost == best - played >= 10
+    assert item.text("ru").startswith(f"Раздача 1, ход 1: 2♠ — ошибка, -{lost} "), item.text("ru")
     assert item.text("uk").endswith(
         f"краще 10♦, очікувана різниця {best:+d} проти {played:+d}"
         " (робить подвійний фокстрот: +40)."
@@ -459,38 +451,92 @@ def _played_deal(take: TakeRule) -> tuple[dict[str, object], list[int]]:
     return to_record(state), started
 
 
+#: The verdict's sentence on the costliest move, in each language: move, card (value),
+#: the better card (value).
+COSTLIEST = {
+    "en": r"The costliest move: move (\d+), (\S+) \(-(\d+) points?\); better (\S+)\.$",
+    "ru": r"Самый дорогой ход: ход (\d+), (\S+) \(-(\d+) очк(?:о|а|ов)\); лучше было (\S+)\.$",
+    "uk": r"Найдорожчий хід: хід (\d+), (\S+) \(-(\d+) оч(?:ко|ки|ок)\); краще було (\S+)\.$",
+}
+
+
 @pytest.mark.parametrize("take", list(TakeRule))
 def test_the_verdict_on_a_lost_deal_names_an_alternative_in_every_language(
     take: TakeRule,
 ) -> None:
+    """Checked against the record, not against the verdict's own fields: the scores, the
+    margin and the piles started are the record's; the move named was seat 0's and played
+    that card; the better card was legal then and is another; every language says the same."""
     record, started = _played_deal(take)
     items = review(record, 0, iterations=6, seconds=None)
     (verdict,) = verdicts(record, 0, items)
     scores = record["deals"][0]["scores"]  # type: ignore[index]
-    assert (verdict.score, verdict.others) == (scores[0]["total"], scores[1]["total"])
-    assert verdict.margin < 0  # random play against greedy
-    assert verdict.lost == pytest.approx(sum(item.loss for item in items))
-    assert (verdict.started, verdict.piles) == (started[0], sum(started))
-    example = verdict.costliest or verdict.closest
-    assert example is not None and example in items
-    if verdict.costliest is not None:
-        assert verdict.costliest.loss == max(item.loss for item in items)
-        alternative = verdict.costliest.best
-    else:
-        assert example.second is not None
-        alternative = example.second
+    mine, theirs = scores[0]["total"], scores[1]["total"]
+    assert mine < theirs  # random play against greedy: the deal is lost
     heads = {"en": "Deal 1 lost: ", "ru": "Раздача 1 проиграна: ", "uk": "Роздачу 1 програно: "}
+    said = {}
     for lang in LANGS:
         text = verdict.text(lang)
-        assert text.startswith(heads[lang]), text
-        assert f"{round(verdict.margin):+d}" in text
-        assert f"{action_text(alternative, lang)} " in text  # the alternative, with its value
-        assert f"{round(example.best_value or 0):+d}" in text
+        assert text.startswith(heads[lang] + f"{mine:+d} "), text
+        assert f"{theirs:+d}" in text and f"{mine - theirs:+d})" in text, text
+        if take is TakeRule.ANY:  # the tempo is said with the piles seat 0 started
+            of = {"en": "of", "ru": "из", "uk": "з"}[lang]
+            assert f" {started[0]} {of} {sum(started)})" in text, text
+        found = re.search(COSTLIEST[lang], text)
+        assert found is not None, text
+        said[lang] = found.groups()
+    move, played, cost, better = said["en"]
+    actions = record["deals"][0]["actions"]  # type: ignore[index]
+    index = int(move) - 1
+    card = Card.parse(actions[index]["play"])
+    assert actions[index]["seat"] == 0 and card_text(card, "en") == played
+    before = state_at(record, 0, index - 1 if index else None)
+    legal = {action_text(action) for action in before.legal_actions()}
+    assert better in legal and better != played
+    assert int(cost) > 0  # the better move was worth more
+    lost = re.search(r"cost (?:only )?(\d+) points", verdict.text())
+    assert lost is not None and int(lost[1]) >= int(cost) - 1  # the deal's loss holds this move's
+    for lang in ("ru", "uk"):  # the same move and figures, the cards in the language's letters
+        alternative = next(a for a in before.legal_actions() if action_text(a) == better)
+        assert said[lang] == (move, card_text(card, lang), cost, action_text(alternative, lang))
 
 
 def _item(loss: float) -> ReviewItem:
     obs = _position(3, "10D 2S", "10H").observation(1)
     return ReviewItem(0, 6, act("2S"), act("10D"), loss, Grade.of(loss), obs, "en", -3.0, 32.0)
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "sentence"),
+    [
+        (
+            -3.0,
+            "en",
+            "Deal 1, move 7: 2♠ — mistake, -35 points; better 10♦, expected margin +32"
+            " against -3 (makes a double foxtrot: +40).",
+        ),
+        (
+            -3.0,
+            "ru",
+            "Раздача 1, ход 7: 2♠ — ошибка, -35 очков; лучше 10♦, ожидаемая разница +32"
+            " против -3 (делает двойной фокстрот: +40).",
+        ),
+        (11.0, "ru", "Раздача 1, ход 7: 2♠ — ошибка, -21 очко; лучше 10♦,"),
+        (10.0, "ru", "Раздача 1, ход 7: 2♠ — ошибка, -22 очка; лучше 10♦,"),
+        (20.0, "ru", "Раздача 1, ход 7: 2♠ — ошибка, -12 очков; лучше 10♦,"),
+        (
+            -3.0,
+            "uk",
+            "Роздача 1, хід 7: 2♠ — помилка, -35 очок; краще 10♦, очікувана різниця +32"
+            " проти -3 (робить подвійний фокстрот: +40).",
+        ),
+    ],
+)
+def test_a_review_sentence_reads_as_written_here(value: float, lang: str, sentence: str) -> None:
+    """Known answers: fixed figures (margin 32 for the best move) and the sentence each
+    language must print for them, with the plural of "points" by the CLDR rule."""
+    item = dataclasses.replace(_item(32.0 - value), value=value)
+    assert item.text(lang).startswith(sentence), item.text(lang)
 
 
 def test_a_deal_lost_by_the_cards_says_so_with_the_tempo_and_the_numbers() -> None:
@@ -500,12 +546,12 @@ def test_a_deal_lost_by_the_cards_says_so_with_the_tempo_and_the_numbers() -> No
         "Deal 2 lost: -12 against +360 for the other player (margin -372), yet your choices"
         " cost only 8 points of expected margin: the deal was lost by the cards and the tempo"
         " (under take = any whoever faces a pile can take it, so the player who starts the"
-        " piles can hardly score: you started 12 of 14). The costliest move: move 7, 2♠ (-3);"
-        " better 10♦ (+32)."
+        " piles can hardly score: you started 12 of 14). The costliest move: move 7, 2♠"
+        " (-35 points); better 10♦."
     )
     assert "раздачу решили карты и темп" in cards.text("ru") and "12 из 14" in cards.text("ru")
     assert "роздачу вирішили карти і темп" in cards.text("uk") and "12 з 14" in cards.text("uk")
-    assert cards.text("ru").endswith("Самый дорогой ход: ход 7, 2♠ (-3); лучше было 10♦ (+32).")
+    assert cards.text("ru").endswith("Самый дорогой ход: ход 7, 2♠ (-35 очков); лучше было 10♦.")
     three = dataclasses.replace(cards, players=3).text
     assert "-12 against +360 for the others on average" in three()
     assert "-12 против +360 в среднем у остальных" in three("ru")

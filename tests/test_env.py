@@ -6,13 +6,15 @@ from __future__ import annotations
 import itertools
 import random
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
@@ -45,10 +47,28 @@ OPTION_SETS: list[dict[str, Any]] = [  # keyword arguments of env(), of several 
 options_strategy = table_options((40, 120, 200))
 
 
-@pytest.fixture(autouse=True)
-def _quiet_checker_warnings() -> None:
-    """The checkers warn about things we chose (a Dict observation); errors still fail."""
-    warnings.simplefilter("ignore", UserWarning)
+#: The checkers' warnings about what we chose, each with the reason; any other warning of
+#: a checker (an observation outside its space, a wrong dtype, a seed not honoured, ...)
+#: is an error: Gymnasium's ``check_env`` and PettingZoo's tests report such faults only
+#: as warnings.
+CHOSEN_WARNINGS = (
+    # PettingZoo: the observation is a Dict of "observation" and "action_mask" (PettingZoo's
+    # own convention for masks); test_observation_is_an_array_in_its_space checks the array
+    "Observation space for each agent probably should be gymnasium.spaces.box",
+    "Observation is not a NumPy array",
+    # Gymnasium: the only render mode is "ansi" (text), which has no frame rate
+    ".*No render fps was declared",
+)
+
+
+@contextmanager
+def checker_warnings_are_errors() -> Iterator[None]:
+    """Within: a warning is an error, except the ones in ``CHOSEN_WARNINGS``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for message in CHOSEN_WARNINGS:
+            warnings.filterwarnings("ignore", message=message, category=UserWarning)
+        yield
 
 
 # ------------------------------------------------------------------- PettingZoo
@@ -56,17 +76,36 @@ def _quiet_checker_warnings() -> None:
 
 @pytest.mark.parametrize("changes", OPTION_SETS, ids=lambda c: "-".join(map(str, c.values())))
 def test_pettingzoo_api_test(changes: dict[str, Any]) -> None:
-    api_test(env(**changes), num_cycles=400)
+    with checker_warnings_are_errors():
+        api_test(env(**changes), num_cycles=400)
 
 
 @pytest.mark.parametrize("changes", OPTION_SETS[:2], ids=["2p-any", "3p-match"])
 def test_pettingzoo_seed_test(changes: dict[str, Any]) -> None:
-    seed_test(lambda: env(**changes), num_cycles=400)
+    with checker_warnings_are_errors():
+        seed_test(lambda: env(**changes), num_cycles=400)
 
 
 @pytest.mark.parametrize("changes", OPTION_SETS[:3], ids=["2p", "3p", "5p"])
 def test_pettingzoo_parallel_api_test(changes: dict[str, Any]) -> None:
-    parallel_api_test(parallel_env(**changes), num_cycles=400)
+    with checker_warnings_are_errors():
+        parallel_api_test(parallel_env(**changes), num_cycles=400)
+
+
+@pytest.mark.parametrize("changes", OPTION_SETS, ids=lambda c: "-".join(map(str, c.values())))
+def test_observation_is_an_array_in_its_space(changes: dict[str, Any]) -> None:
+    """What the warning left to PettingZoo's checker above would say, said as an error."""
+    aec = env(**changes)
+    aec.reset(seed=11)
+    rng = random.Random(11)
+    for agent in aec.agent_iter(max_iter=300):
+        obs, _, done, cut, _ = aec.last()
+        space = aec.observation_space(agent)
+        assert isinstance(obs["observation"], np.ndarray), type(obs["observation"])
+        assert space["observation"].contains(obs["observation"]), agent
+        assert space["action_mask"].contains(obs["action_mask"]), agent
+        legal = np.flatnonzero(obs["action_mask"])
+        aec.step(None if done or cut else int(rng.choice(list(legal))))
 
 
 def test_agents_spaces_and_mask_dtype() -> None:
@@ -138,8 +177,8 @@ def test_V3_observation_holds_no_hidden_information(
 ) -> None:
     """Dealing the hidden cards anew changes no seat's array: it depends on nothing hidden."""
     state = _mid_deal(options, seed, moves)
-    if state is None:
-        return
+    assume(state is not None)
+    assert state is not None
     for seat in range(options.players):
         other = state.resample(seat, random.Random(seed + 1))
         assert np.array_equal(encode(state.observation(seat)), encode(other.observation(seat)))
@@ -200,8 +239,10 @@ def test_gym_illegal_action_substitute_is_documented_and_deterministic() -> None
 
 def test_gymnasium_check_env_and_registration() -> None:
     made = gymnasium.make(ENV_ID, players=2, opponents="medium")
-    check_env(made.unwrapped)
-    check_env(gymnasium.make(ENV_ID, players=3, opponents=["easy", "medium"], take="match"))
+    other = gymnasium.make(ENV_ID, players=3, opponents=["easy", "medium"], take="match")
+    with checker_warnings_are_errors():
+        check_env(made.unwrapped)
+        check_env(other.unwrapped)  # the checker asks for the unwrapped env (else it warns)
 
 
 def test_gym_reset_seed_then_reset_is_deterministic() -> None:
@@ -282,8 +323,8 @@ def test_resample_is_consistent_with_what_the_seat_knows(
     options: TableOptions, seed: int, moves: int
 ) -> None:
     state = _mid_deal(options, seed, moves)
-    if state is None:
-        return
+    assume(state is not None)
+    assert state is not None
     seat = state.to_move
     assert seat is not None
     obs = state.observation(seat)

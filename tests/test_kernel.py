@@ -77,7 +77,7 @@ def check_position(state: State) -> None:
     """Legal codes, refusals and what every legal card does, against the public interface."""
     seat = state.to_move
     assert seat is not None
-    hand, pile = state._hands[seat], state._pile
+    hand, pile = state.hand_ids[seat], state.pile_ids
     take_any, forced = state.options.take is TakeRule.ANY, state.options.forced_foxtrot
     legal = kernel.legal_codes(hand, pile, take_any, forced)
     assert legal == [action.code for action in state.legal_actions()]
@@ -110,21 +110,21 @@ def test_the_kernel_agrees_with_the_engine_through_a_deal(options: TableOptions,
     state = State(options, dealer=rng.randrange(options.players))
     state.deal(rng)
     n = options.players
-    assert len(state._stock) == kernel.initial_stock(options.deck_size, n)  # D3
+    assert len(state.stock_ids) == kernel.initial_stock(options.deck_size, n)  # D3
     while state.phase is Phase.PLAYING:
         check_position(state)
-        stock = len(state._stock)
+        stock = len(state.stock_ids)
         events = state.apply(rng.choice(state.legal_actions()))
         each = kernel.redeal_size(stock, n)
         redealt = [event for event in events if isinstance(event, Redealt)]
         ended = any(isinstance(event, DealEnded) for event in events)
         if redealt:
             assert redealt[0].cards_each == each > 0
-            assert len(state._stock) == stock - each * n
+            assert len(state.stock_ids) == stock - each * n
         elif ended:
             assert each == 0 and stock < n  # R2
         else:
-            assert len(state._stock) == stock
+            assert len(state.stock_ids) == stock
 
 
 def test_what_a_card_does_follows_the_rule_book() -> None:

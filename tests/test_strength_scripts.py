@@ -44,7 +44,12 @@ def test_judged_screen_gives_the_same_bot_the_same_score() -> None:
     ceiling = float(re.search(r"best move: ([+-][\d.]+)", out).group(1))  # type: ignore[union-attr]
     gains = [float(x) for x in re.findall(r"\}: ([+-][\d.]+) ± [\d.]+ a decision over greedy", out)]
     assert len(gains) == 3
-    assert all(gain <= ceiling for gain in gains)  # nobody beats the judge's own best move
+    # Not "nobody beats the judge's best move", which holds by construction (the best of the
+    # judge's values is at least the value of any move). These fail on a broken judge: one
+    # that values every move alike (no move better than greedy's: ceiling 0), or that
+    # judges a variant's move by its own best move (every gain the ceiling).
+    assert ceiling > 0
+    assert min(gains) < ceiling
 
 
 def test_margin_share_grows_with_the_margin_and_starts_even() -> None:
@@ -91,22 +96,27 @@ def test_endgame_screen_starts_from_the_recorded_totals_and_pairs_the_variants()
     assert "won only by same: 0, only by a: 0" in out  # the same search on the same decks
 
 
+#: Known answers for ``strength_tempo.py`` on the recorded matches of
+#: ``benchmarks/results/hard-1500`` (frozen files): per take rule and whether hard moved
+#: first in the first deal, (hard's wins, matches).  Counted once by hand from the JSON,
+#: outside the script (2 players: the seat that is not ``first_dealer`` moves first, T1).
+TEMPO_ROWS = {
+    ("any", "no"): (32, 70),
+    ("any", "yes"): (70, 70),
+    ("match", "no"): (107, 130),
+    ("match", "yes"): (106, 130),
+}
+#: And its part two, 12 greedy-vs-greedy deals from the fixed seeds "tempo:0".."tempo:11":
+#: the second player wins 4; in 6 he never holds the Queen of spades on an empty pile, and
+#: wins none of those.
+TEMPO_DEALS = "the second player won 4 of 12 (33.3%, 95% CI 13.8%–60.9%); he never held a"
+TEMPO_STUCK = "Queen of spades on a turn with an empty pile in 6 deals and won 0 of 6"
+
+
 def test_tempo_screen_splits_every_two_player_match_by_who_moved_first() -> None:
     folder = BENCHMARKS / "results" / "hard-1500"
-    games = {
-        take: sum(
-            len(json.loads(path.read_text())["games"])
-            for path in folder.glob(f"2p-{take}-hg*.json")
-        )
-        for take in ("match", "any")
-    }
     out = _script("strength_tempo.py", str(folder), "--deals=12")
     rows = re.findall(r"^\| (match|any) \| (yes|no) \| (\d+) of (\d+) ", out, re.MULTILINE)
+    assert {(t, first): (int(won), int(n)) for t, first, won, n in rows} == TEMPO_ROWS
     assert len(rows) == 4
-    for take, played in games.items():
-        split = [int(n) for t, _, _, n in rows if t == take]
-        assert sum(split) == played and len(split) == 2
-        assert all(int(won) <= int(n) for t, _, won, n in rows if t == take)
-    stuck = re.search(r"the second player won (\d+) of 12 .* in (\d+) deals and won (\d+) of", out)
-    assert stuck is not None
-    assert int(stuck[3]) <= int(stuck[2]) <= 12
+    assert TEMPO_DEALS in out and TEMPO_STUCK in out, out

@@ -219,6 +219,10 @@ def test_setup_screen_starts_the_chosen_match() -> None:
             await pilot.press("f2")
             assert "positive whole number" in screen_text(app)
             screen.query_one("#custom-target", Input).value = "75"
+            screen.query_one("#name-2", Input).value = "\u200b"  # invisible: no letter in it
+            await pilot.press("f2")
+            assert "The name at seat 3 needs a letter, digit or symbol" in screen_text(app)
+            screen.query_one("#name-2", Input).value = "Cleo"
             await pilot.press("f2")
             await settle(pilot)
             assert not isinstance(app.screen, SetupScreen)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import NewContext
@@ -77,3 +78,41 @@ def test_four_colours_is_one_remembered_choice(new_context: NewContext, artifact
     assert page.evaluate(no_scroll)
     bar = page.locator("header.bar").bounding_box()
     assert bar is not None and bar["height"] <= 64, bar  # one line on a phone
+
+
+#: Every face in the page's language at ``width`` px: each drawn element's box against the face's.
+INSIDE = """async ([lang, width]) => {
+  const i18n = await import('/static/i18n.js');
+  await i18n.load(lang);
+  const m = await import('/static/cards.js');
+  const box = document.createElement('div');
+  document.body.append(box);
+  const out = [];
+  for (const s of 'SHDC') for (const r of ['2','3','4','5','6','7','8','9','10','J','Q','K','A']) {
+    const svg = m.face(r + s);
+    svg.style.width = `${width}px`;
+    box.append(svg);
+    const face = svg.getBoundingClientRect();
+    for (const part of svg.querySelectorAll('path, text, rect')) {
+      const b = part.getBoundingClientRect();
+      const over = Math.max(face.left - b.left, b.right - face.right, face.top - b.top,
+                            b.bottom - face.bottom);
+      if (over > 0.01 * width) out.push({card: r + s, part: part.outerHTML.slice(0, 60), over});
+    }
+  }
+  box.remove();
+  return out;
+}"""
+#: The smallest a face is drawn: the replay's cards and the phone's pile (0.8 × 42 px).
+SMALLEST = 33
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_face_stays_inside_its_card_at_the_smallest_size(page: Page, lang: str) -> None:
+    """Every pip, index (the 10 included) and court drawing lies inside the card's edge, at the
+    smallest size the page draws a face and at the largest, with each language's rank letters."""
+    page.goto("/")
+    expect(page.locator("#create")).to_be_visible()
+    for width in (SMALLEST, 110):
+        outside = page.evaluate(INSIDE, [lang, width])
+        assert not outside, f"{lang}, {width} px: drawn over the card's edge: {outside[:5]}"

@@ -98,7 +98,10 @@ def test_the_review_panel(page: Page, api: Api, one_deal: Match) -> None:
     page.check(".review-filter input")
     assert shown.count() == len(review["moves"])
     costliest = max(review["moves"], key=lambda m: (m["loss"], -m["move"]))
-    assert shown.nth(0).locator(".review-text").inner_text() == costliest["text"]
+    first = shown.nth(0)
+    assert first.get_attribute("data-move") == str(costliest["move"])
+    assert costliest["played_text"] in first.locator(".review-played").inner_text()
+    assert first.locator(".review-why").inner_text() == f"Чому: {costliest['reason']}"
     # a reviewed move opens the replay at the position before it
     shown.nth(0).locator(".review-open").click()
     before = costliest["move"] - 1  # the actions of the deal before that move

@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Page
 
 from foxtrot.web import fair
+from helpers import fair_vectors
 
 from .browser_support import Api, open_bench
 
@@ -172,6 +173,30 @@ def test_browser_and_cli_agree_on_every_file(
     assert codes["action"] == codes["score"] == "rules"
     assert codes["not_json"] == codes["byte_order_mark"] == "read"
     assert codes["deck"] == "deck"
+
+
+def test_the_shuffle_gives_the_documented_known_answers(page: Page) -> None:
+    """verify.js against the frozen vectors of docs/fair.md, the ones the Python shuffle is
+    held to (tests/web/test_web_fair.py): not only against the Python code of the day."""
+    open_bench(page)
+    vectors = fair_vectors()
+    got = page.evaluate(
+        """async (vectors) => {
+            const { shuffle, commitment } = await import('/static/verify.js');
+            const bytes = (hex) => Uint8Array.from(hex.match(/../g), (b) => parseInt(b, 16));
+            const out = [];
+            for (const v of vectors) {
+                const seed = bytes(v.server_seed);
+                const deck = await shuffle(seed, v.table, v.deal, v.player_seeds, v.decks);
+                out.push({ deck, commitment: await commitment(seed) });
+            }
+            return out;
+        }""",
+        vectors,
+    )
+    assert [(v["deck"], v["commitment"]) for v in vectors] == [
+        (g["deck"], g["commitment"]) for g in got
+    ]
 
 
 def test_the_shuffle_is_the_server_shuffle(page: Page) -> None:

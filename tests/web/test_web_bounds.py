@@ -62,9 +62,11 @@ def test_a_socket_without_a_hello_is_closed_with_1008(sqlite_url: str) -> None:
 @pytest.mark.parametrize(
     ("name", "said"),
     [
-        ("", "at least 1 character"),
-        ("x" * 41, "at most 40 characters"),
-        ("   ", "is empty"),
+        ("", "'' is empty"),
+        ("x" * 41, "has 41 characters; a name has at most 40"),
+        ("   ", "has no letter, digit or symbol"),
+        ("\u200b", "has no letter, digit or symbol"),
+        ("Ann\u202eboB", "U+202E, a bidirectional control"),
         ("Ann\x1b[31m", "U+001B, a control character"),
         ("Ann\nBob", "U+000A, a control character"),
         ("Ann\u2028Bob", "U+2028, a control character"),

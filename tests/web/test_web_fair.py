@@ -22,6 +22,7 @@ from foxtrot.web import fair
 from foxtrot.web.lobby import Lobby, server_record
 from foxtrot.web.protocol import CreateTable
 from foxtrot.web.store import Store
+from helpers import fair_vectors
 
 seeds = st.binary(min_size=32, max_size=32)
 player_seed = st.binary(max_size=8).map(bytes.hex)
@@ -46,17 +47,17 @@ def test_the_shuffle_is_a_deterministic_permutation_of_the_pack(
     assert deck != fair.shuffle(seed, table, deal, changed, decks)
 
 
-def test_the_algorithm_is_the_documented_one() -> None:
-    """An independent transcription of docs/fair.md gives the same deck."""
-    seed, table, deal, players = bytes(range(32)), "tbl", 3, ["ab", "", "0102"]
-    msg = b"fx/v1|tbl|3|ab,,0102"
+def _transcribed(seed: bytes, table: str, deal: int, players: list[str], decks: int) -> list[str]:
+    """docs/fair.md's shuffle, transcribed from the page without foxtrot.web.fair."""
+    msg = f"fx/v1|{table}|{deal}|{','.join(players)}".encode()
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    deck = [rank + suit for rank in ranks for suit in "SHDC" for _ in range(decks)]
     words: list[int] = []
     counter = 0
-    while len(words) < 400:
+    while len(words) < 2 * len(deck):
         block = hmac.new(seed, msg + counter.to_bytes(8, "big"), hashlib.sha256).digest()
         words += [int.from_bytes(block[i : i + 4], "big") for i in range(0, 32, 4)]
         counter += 1
-    deck = [card for card in CARDS for _ in range(2)]
     stream = iter(words)
     for i in range(len(deck) - 1, 0, -1):
         n = i + 1
@@ -66,8 +67,30 @@ def test_the_algorithm_is_the_documented_one() -> None:
             word = next(stream)
         j = word % n
         deck[i], deck[j] = deck[j], deck[i]
-    assert fair.shuffle(seed, table, deal, players, 2) == deck
-    assert fair.commitment(seed) == hashlib.sha256(seed).hexdigest()
+    return deck
+
+
+def test_the_documented_known_answers_are_what_both_shuffles_give() -> None:
+    """fx/v1's frozen vectors (docs/fair.md): the reference implementation and an independent
+    transcription of the page each give exactly the printed deck and commitment (the
+    browser's verify.js is held to the same vectors in tests/browser/test_verify.py)."""
+    vectors = fair_vectors()
+    assert len(vectors) >= 3 and {v["decks"] for v in vectors} == {2, 3}
+    for vector in vectors:
+        seed = bytes.fromhex(vector["server_seed"])
+        inputs = (seed, vector["table"], vector["deal"], vector["player_seeds"], vector["decks"])
+        assert [str(card) for card in fair.shuffle(*inputs)] == vector["deck"], vector["table"]
+        assert _transcribed(*inputs) == vector["deck"], vector["table"]
+        assert fair.commitment(seed) == vector["commitment"] == hashlib.sha256(seed).hexdigest()
+
+
+@given(seeds, st.integers(0, 50), st.lists(player_seed, min_size=2, max_size=9))
+@settings(max_examples=30, deadline=None)
+def test_the_algorithm_is_the_documented_one(seed: bytes, deal: int, players: list[str]) -> None:
+    """An independent transcription of docs/fair.md gives the same deck on any input."""
+    decks = 2 if len(players) <= 6 else 3
+    expected = _transcribed(seed, "tbl", deal, players, decks)
+    assert [str(card) for card in fair.shuffle(seed, "tbl", deal, players, decks)] == expected
 
 
 def test_rejection_sampling_skips_the_biased_tail() -> None:

@@ -341,6 +341,23 @@ class ReviewItem:
     second: Action | None = None
     second_value: float | None = None
 
+    def reason(self, lang: str | None = None) -> str:
+        """Why, in words: what the played move does against the next best one (a good move),
+        or what the expert's move would have done (a weaker one)."""
+        lang = lang if lang is not None else self.lang
+        count = card_count(self.observation)
+        if self.grade is not Grade.GOOD:
+            return _explain(self.observation, self.best, lang, count)
+        other, other_value = (
+            (self.second, self.second_value)
+            if self.played == self.best
+            else (self.best, self.best_value)
+        )
+        if other is not None and other_value is not None and self.value is not None:
+            gap = self.value - other_value
+            return compared(self.observation, self.played, other, gap, lang, count=count)
+        return _explain(self.observation, self.played, lang, count)
+
     def text(self, lang: str | None = None) -> str:
         """A one-line comment: the grade, and for a weaker move the points lost, the better
         move with the expected margins of both, and what the better move does.
@@ -356,20 +373,9 @@ class ReviewItem:
             "played": action_text(self.played, lang),
             "grade": self.grade.text(lang),
         }
-        count = card_count(self.observation)
+        reason = self.reason(lang)
         if self.grade is Grade.GOOD:
-            other, other_value = (
-                (self.second, self.second_value)
-                if self.played == self.best
-                else (self.best, self.best_value)
-            )
-            if other is not None and other_value is not None and self.value is not None:
-                gap = self.value - other_value
-                reason = compared(self.observation, self.played, other, gap, lang, count=count)
-            else:
-                reason = _explain(self.observation, self.played, lang, count)
             return cat.text("coach_review_good", **place, reason=reason)
-        reason = _explain(self.observation, self.best, lang, count)
         if self.value is None or self.best_value is None:
             lost = cat.count("coach_lost", round(self.loss))
             best = action_text(self.best, lang)

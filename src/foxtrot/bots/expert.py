@@ -43,10 +43,10 @@ from collections.abc import Callable, Sequence
 from .. import fast
 from ..core import ACTIONS, Action, Observation, Phase, State, TakeRule
 from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, TAKE_CODE
-from .inference import Decision, decisions, log_likelihood
+from .inference import RATIONALITY, SURPRISE, Decision, decisions, log_likelihood
 from .match_odds import PACE, win_chance
 from .rollout import rollout, unseen_by_rank
-from .values import CARD_VALUE
+from .values import CARD_VALUE, JACK_COST, NOISE
 
 #: Rounds played past the action before scoring at small budgets.  Under take = any who holds
 #: the tempo (taking every lone card) decides a deal, and only whole rounds show it; under take =
@@ -147,6 +147,9 @@ class Analysis:
     seconds: float
 
 
+#: The weights the compiled kernel's policy and model use: these bots' own (``fast.Weights``).
+KERNEL_WEIGHTS = fast.Weights(CARD_VALUE, JACK_COST, NOISE, RATIONALITY, SURPRISE)
+
 _WORTH = tuple(points + CARD_VALUE for points in CARD_POINTS)  # a taken card, by id
 
 
@@ -157,9 +160,9 @@ def seat_scores(state: State) -> list[float]:
         worth, bonus = _WORTH.__getitem__, FOXTROT_BONUSES.__getitem__
         return [
             sum(map(worth, taken)) + sum(map(bonus, foxtrots))
-            for taken, foxtrots in zip(state._taken, state._foxtrots, strict=True)
+            for taken, foxtrots in zip(state.taken_ids, state.foxtrot_ids, strict=True)
         ]
-    log = state._deals[-1]
+    log = state.deal_logs()[-1]
     assert log.scores is not None
     return [float(line.total) for line in log.scores]
 
@@ -234,15 +237,16 @@ def search(
         resample=resample,
         moves=moves,
         horizon=horizon,
+        weights=KERNEL_WEIGHTS,
         pool=pool,
         tempo=tempo,
     )
-    take_any = not root._match
+    take_any = not root.take_match
     forced = root.options.forced_foxtrot
 
     def draw() -> tuple[State, float]:
         world = root.resample(seat, rng)
-        return world, log_likelihood(world._hands, moves, take_any, forced)
+        return world, log_likelihood(world.hand_ids, moves, take_any, forced)
 
     while len(logs) < iterations and (len(logs) < 2 or time.perf_counter() < deadline):
         if pool > 1 and resample and moves:
@@ -255,7 +259,7 @@ def search(
         found = []
         for code in codes:
             state = world.clone()
-            state._do(code)
+            state.apply_code_unchecked(code)
             after = unseen[:]
             if code != TAKE_CODE:
                 after[code >> 2] -= 1

@@ -101,12 +101,12 @@ def decisions(obs: Observation) -> list[Decision]:
 
 
 def log_likelihood(
-    hands: Sequence[list[int]], moves: Sequence[Decision], take_any: bool, forced_foxtrot: bool
+    hands: Sequence[Sequence[int]], moves: Sequence[Decision], take_any: bool, forced_foxtrot: bool
 ) -> float:
     """The log of the probability that players holding ``hands`` made ``moves``."""
     log = 0.0
     for move in moves:
-        hand = hands[move.seat] + move.later
+        hand = [*hands[move.seat], *move.later]
         pile = move.pile
         if forced_foxtrot and foxtrot_card(hand, pile) >= 0:
             continue  # the foxtrot was his only legal move: it says nothing

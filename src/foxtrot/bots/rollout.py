@@ -1,7 +1,7 @@
 """The fast default policy of search: greedy, on integers, a few microseconds a move.
 
-It works on the engine's internal integer state (``State._hands``, ``._pile``,
-``._do``) because a rollout is the hot loop of search; it lives in this
+It works on the engine's integer views (``State.hand_ids``, ``.pile_ids``,
+``.apply_code_unchecked``) because a rollout is the hot loop of search; it lives in this
 package, and every move it makes is one of ``legal_actions()`` (a property
 test checks it).  The rules it needs (what a card does on the pile, the forced
 foxtrot, the bonuses) and the odds of the next hand are the engine's own, from
@@ -18,6 +18,7 @@ random numbers); a change here must be made there too, and
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..core import Phase, State
 from ..core.kernel import (
@@ -42,16 +43,16 @@ _PLAYING = Phase.PLAYING
 def unseen_by_rank(state: State) -> list[int]:
     """Cards of each rank not seen face up this deal: those in hands and in the stock."""
     unseen = [0] * RANKS
-    for hand in state._hands:
+    for hand in state.hand_ids:
         for card in hand:
             unseen[card >> 2] += 1
-    for card in state._stock:
+    for card in state.stock_ids:
         unseen[card >> 2] += 1
     return unseen
 
 
 def move_values(
-    hand: list[int], pile: list[int], take_any: bool, unseen: list[int], next_size: int
+    hand: Sequence[int], pile: Sequence[int], take_any: bool, unseen: list[int], next_size: int
 ) -> dict[int, float]:
     """The default policy's value of every distinct move (action code -> points).
 
@@ -119,20 +120,36 @@ def policy_move(state: State, rng: random.Random, unseen: list[int], tempo: floa
     ``tempo`` points are added to every move that takes the pile: the searcher's own
     playout moves value the turn that taking gives (``ExpertBot``'s ``tempo``).
     """
-    hands = state._hands
-    mover = state._to_move
-    hand = hands[mover]
-    pile = state._pile
-    if state.options.forced_foxtrot:
+    hands = state.hand_ids
+    mover = state.turn
+    next_size = len(hands[(mover + 1) % len(hands)])
+    forced = state.options.forced_foxtrot
+    return _choose(
+        hands[mover], state.pile_ids, state.take_match, forced, next_size, rng, unseen, tempo
+    )
+
+
+def _choose(  # noqa: PLR0917 - the hot loop's one call a move
+    hand: Sequence[int],
+    pile: Sequence[int],
+    take_match: bool,
+    forced_foxtrot: bool,
+    next_size: int,
+    rng: random.Random,
+    unseen: list[int],
+    tempo: float,
+) -> int:
+    """``policy_move`` from the position's parts (``rollout`` reads them once a deal)."""
+    if forced_foxtrot:
         forced = foxtrot_card(hand, pile)  # the only legal move (X4)
         if forced >= 0:
             return forced
     unseen = unseen[:]
     for card in hand:
         unseen[card >> 2] -= 1
-    values = move_values(hand, pile, not state._match, unseen, len(hands[(mover + 1) % len(hands)]))
+    values = move_values(hand, pile, not take_match, unseen, next_size)
     jitter = rng.random
-    does = outcomes(pile, state._match) if tempo and pile else None
+    does = outcomes(pile, take_match) if tempo and pile else None
     best, best_value = TAKE_CODE, -1e9
     for code, value in values.items():
         if does is not None and (code == TAKE_CODE or does[code >> 2] != LAYS):
@@ -156,11 +173,26 @@ def rollout(
 
     ``unseen`` (updated in place) saves recounting ``unseen_by_rank(state)`` when the
     caller has it.  Seat ``own`` adds ``tempo`` to its taking moves (``policy_move``)."""
-    do = state._do
+    do = state.apply_code_unchecked
     if unseen is None:
         unseen = unseen_by_rank(state)
+    # live views, the same lists until the deal ends (core.position): read once, not a move
+    hands, pile = state.hand_ids, state.pile_ids
+    take_match, forced = state.take_match, state.options.forced_foxtrot
+    n = len(hands)
     while state.phase is _PLAYING and horizon > 0:
-        code = policy_move(state, rng, unseen, tempo if state._to_move == own else 0.0)
+        mover = state.turn
+        nxt = mover + 1 if mover + 1 < n else 0
+        code = _choose(
+            hands[mover],
+            pile,
+            take_match,
+            forced,
+            len(hands[nxt]),
+            rng,
+            unseen,
+            tempo if mover == own else 0.0,
+        )
         if code != TAKE_CODE:
             unseen[code >> 2] -= 1
         do(code)

@@ -88,13 +88,14 @@ class DealVerdict:
         if item is None or item.best_value is None:
             return cat.text("coach_verdict_forced")
         common = {"move": item.index + 1, "best_value": round(item.best_value)}
-        if item is self.costliest and item.value is not None:
+        if item is self.costliest:
+            # the cost in the review lines' measure (points of expected margin lost)
             return cat.text(
                 "coach_verdict_costliest",
-                **common,
+                move=item.index + 1,
                 played=action_text(item.played, lang),
                 best=action_text(item.best, lang),
-                value=round(item.value),
+                lost=cat.count("coach_lost", round(item.loss)),
             )
         assert item.second is not None and item.second_value is not None
         return cat.text(

@@ -207,11 +207,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if viewer and missing("tui") is not None:
                 err.print("the step-by-step viewer needs: pip install 'foxtrot[tui]'")
                 viewer = False
+            data, _ = load_record(args.file)  # refuse a bad record before showing any of it
+            problem = records.deal_problem(data, args.deal)
+            if problem is not None:
+                err.print(f"foxtrot replay: {problem}", markup=False)
+                return 2
             if not viewer:
-                return records.replay(args.file, lang, args.deal, args.hands, out, words=args.words)
+                return records.replay(data, lang, args.deal, args.hands, out, words=args.words)
             from ..tui.launch import run_replay  # noqa: PLC0415 (Textual only when used)
 
-            data, _ = load_record(args.file)  # refuse a bad record before showing any of it
             return run_replay(data, lang, args.deal, args.hands)
         if args.command == "play":
             require("tui", "foxtrot play (the terminal game)")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from ..core import FoxtrotError
 from ..core import replay as replay_steps
 from ..i18n import cards_name, cards_text, catalog, seat_name
 from ..narrate import narrate
 from ..storage import load_record
-from ..tui.session import seats_of
 from .console import Console
 
 
@@ -28,8 +28,7 @@ def check(paths: Iterable[Path], out: Console) -> int:
     files = record_files(paths)
     for path in files:
         try:
-            data, state = load_record(path)
-            seats_of(data, state.players)
+            _, state = load_record(path)  # every check of a record is the core's (core.record)
         except FoxtrotError as error:
             bad += 1
             out.print(f"INVALID {_named(str(error), path)}", markup=False)
@@ -58,8 +57,22 @@ def _named(message: str, path: Path) -> str:
     return message if message.startswith(f"{path}: ") else f"{path}: {message}"
 
 
+def deal_problem(data: Mapping[str, Any], deal: int | None) -> str | None:
+    """Why ``--deal N`` (1-based) names no deal of the checked record ``data``, or None."""
+    if deal is None:
+        return None
+    count = len(data["deals"])
+    if count == 0:
+        return f"--deal {deal}: the record has no deals yet"
+    if not 1 <= deal <= count:
+        return (
+            f"--deal {deal}: the match has {count} deal{'' if count == 1 else 's'} (1 to {count})"
+        )
+    return None
+
+
 def replay(
-    path: Path,
+    data: Mapping[str, Any],
     lang: str,
     only_deal: int | None,
     hands: bool,
@@ -67,13 +80,12 @@ def replay(
     *,
     words: bool = False,
 ) -> int:
-    """Print the match recorded in ``path`` step by step, in words.
+    """Print the match recorded in ``data`` (checked: ``storage.load_record``) step by step.
 
     ``words``: the cards in words, each in the case its sentence needs, as a screen reader
     hears the narration ("Аня кладёт даму пик"); else in short ("Аня кладёт Д♠").
     """
     show = cards_name if words else cards_text
-    data, _ = load_record(path)  # refuse a bad record before printing any of it
     cat = catalog(lang)
     names = [seat_name(name, lang) for name in data["names"]]  # a server's computers in lang
     state = None

@@ -43,8 +43,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
     for path in args.files:
         try:
             data = parse_record(read_text(path))
-            lines = verify_record(data)
-            from_record(data)  # the actions and scores must follow from these decks too (G3)
+            lines = verify_record(data)  # the proofs of the decks first, as the page does
+            from_record(data)  # then every check of a record, the same as `foxtrot check`'s
         except (FairError, FoxtrotError) as error:
             bad += 1
             out.print(f"REFUSED {path}: {error}")

@@ -30,12 +30,14 @@ from .record import (
     dumps,
     from_record,
     loads,
-    parse_record,
+    record_seats,
     replay,
     state_at,
     take_back,
     to_record,
 )
+from .record_keys import SEAT_LEVELS
+from .record_text import parse_record
 from .scoring import ScoreLine, score_deal
 from .state import DealLog, State
 
@@ -44,6 +46,7 @@ __all__ = [
     "CARDS",
     "CARD_POINTS",
     "PRESETS",
+    "SEAT_LEVELS",
     "TAKE",
     "Action",
     "Card",
@@ -83,6 +86,7 @@ __all__ = [
     "loads",
     "parse_cards",
     "parse_record",
+    "record_seats",
     "replay",
     "score_deal",
     "shuffled_deck",

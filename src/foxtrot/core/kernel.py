@@ -3,8 +3,12 @@
 ``State`` (the engine), the default policy of search (``bots.rollout``) and the
 opponent model (``bots.inference``) all call these functions, so a rule changed
 here changes everywhere.  They are plain functions over ints and lists of ints,
-with named constants and precomputed tables, so that a compiled playout can be
-built on them later without a second copy of the rules.
+with named constants and precomputed tables, so that the compiled kernel
+(``foxtrot.fast``) runs most of them as they are (``outcome_of``, ``can_take``,
+``foxtrot_card``, ``redeal_size``, ``is_double``, ``match_winner``).  Not all: numba
+cannot run ``State``, so ``legal_codes`` and ``State``'s move, redeal, deal end and deal
+are written a second time there, as array code (``fast._rules``, ``fast.batch.deal``), held
+equal by differential tests named after the rule ids (docs/library/fast.md lists them).
 
 Encoding (as in ``State``): a card is its id ``rank * SUITS + suit`` (so its rank
 is ``card >> 2``); a hand is a sorted list of ids; a pile is a list of ids, bottom

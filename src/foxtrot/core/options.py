@@ -59,7 +59,9 @@ class TableOptions:
     target: float = 200  # a whole number from the menus; any positive number is allowed (M1)
 
     def __post_init__(self) -> None:
-        if type(self.players) is not int or not 2 <= self.players <= 9:
+        if type(self.players) is not int:
+            raise OptionsError(f"players: {self.players!r} is not a whole number (2 to 9)")
+        if not 2 <= self.players <= 9:
             raise OptionsError(
                 f"players: {self.players!r} is not allowed (2 to 6, or 7 to 9 with three decks)"
             )
@@ -136,8 +138,16 @@ class TableOptions:
         missing = [key for key in keys if key not in data]
         if missing:
             raise OptionsError(f"options: missing {', '.join(missing)}")
+        unknown = [key for key in data if key not in keys]
+        if unknown:
+            raise OptionsError(f"options: unknown key {unknown[0]!r} (expected {', '.join(keys)})")
         options = cls(**{key: data[key] for key in keys if key != "decks"})
-        if type(data["decks"]) is not int or data["decks"] != options.decks:
+        if type(data["decks"]) is not int:
+            raise OptionsError(
+                f"options: decks is {data['decks']!r}, not a whole number"
+                f" ({options.players} players play with {options.decks}, rule X7)"
+            )
+        if data["decks"] != options.decks:
             raise OptionsError(
                 f"options: decks is {data['decks']!r}, but {options.players} players play with"
                 f" {options.decks} (rule X7)"
@@ -171,12 +181,16 @@ def _choice(name: str, kind: type[enum.StrEnum], value: object) -> Any:
 def check_names(names: object, players: int) -> tuple[str, ...]:
     """The players' names if there is one for each seat and each is a fair name.
 
-    A name is text with at least one visible character and no control
-    characters (Unicode categories Cc, Zl, Zp: no newlines, tabs or terminal
-    escapes, which would break a one-line message or a terminal) nor lone
-    surrogates (Cs, which UTF-8 cannot write: the record could not be saved).
-    Names need not be distinct; spaces inside and around a name are kept as
-    they are; there is no length limit.
+    A name is text of 1 to ``MAX_NAME_LENGTH`` (40) characters (code points) with
+    at least one letter, digit or symbol (Unicode categories L, N, S: a name of
+    spaces, punctuation or invisible characters such as U+200B alone is refused,
+    as nobody could tell who it is); no control characters (Cc, Zl, Zp: no
+    newlines, tabs or terminal escapes, which would break a one-line message or
+    a terminal); no bidirectional controls (U+202E and the like, which would turn
+    the rest of a line around on the screen: "Bob" could show as someone else's
+    move); no lone surrogates (Cs, which UTF-8 cannot write: the record could
+    not be saved).  Names need not be distinct; spaces inside and around a name
+    are kept as they are.
     """
     if isinstance(names, str | bytes) or not isinstance(names, Sequence):
         raise OptionsError(f"names: expected a list of {players} names, got {_kind(names)}")
@@ -197,13 +211,24 @@ def name_problem(name: object) -> str | None:
     """
     if not isinstance(name, str):
         return f"expected text, got {_kind(name)}"
-    if not name.strip():
-        return f"{name!r} is empty"
-    bad = next((ch for ch in name if unicodedata.category(ch) in _REFUSED), None)
-    if bad is not None:
-        surrogate = unicodedata.category(bad) == "Cs"
-        what = "a lone surrogate" if surrogate else "a control character"
-        return f"{name!r} holds U+{ord(bad):04X}, {what}"
+    if not name:
+        return "'' is empty"
+    shown = repr(name) if len(name) <= 50 else repr(name[:46]) + "..."
+    if len(name) > MAX_NAME_LENGTH:
+        return f"{shown} has {len(name)} characters; a name has at most {MAX_NAME_LENGTH}"
+    for ch in name:
+        category = unicodedata.category(ch)
+        if category in _REFUSED or ch in BIDI_CONTROLS:
+            what = (
+                "a lone surrogate"
+                if category == "Cs"
+                else "a bidirectional control"
+                if ch in BIDI_CONTROLS
+                else "a control character"
+            )
+            return f"{shown} holds U+{ord(ch):04X}, {what}"
+    if not any(unicodedata.category(ch)[0] in "LNS" for ch in name):
+        return f"{shown} has no letter, digit or symbol"
     return None
 
 
@@ -213,6 +238,14 @@ def _kind(value: object) -> str:
 
 
 _REFUSED: Final = frozenset({"Cc", "Zl", "Zp", "Cs"})
+
+#: The longest name, in characters (code points): a seat's name fits a line of the table.
+MAX_NAME_LENGTH: Final = 40
+
+#: The characters of Unicode's Bidi_Control property: they reorder the text after them.
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 
 #: Presets that were renamed when ``take = match`` became the default, and where they went.
 RENAMED_PRESETS: Final[Mapping[str, str]] = {

@@ -24,13 +24,18 @@ programs, so they are read strictly; people's typing is read leniently by
   (``3``, not ``3.0`` nor ``true``) of at most ``MAX_DIGITS`` digits.  Only
   the ``target`` may be any positive number (rule M1, ``200`` or ``250.5``),
   as other tools may write it; it is kept as written.
-- ``names``: one for each seat, each text with a visible character and no
-  control characters (see ``check_names``).
+- ``names``: one for each seat, each a fair name (see ``options.name_problem``).
+- Keys: no object holds a key twice, nor a key that is neither G2's nor one the
+  project adds (``record_keys``; other tools' data goes in ``extensions``).
 - The added keys, when present, must be right: ``first_dealer`` is the seat
-  that deals deal 0, and ``lot`` is a complete, fair drawing of lots (D1)
-  whose winner is that seat.  A record that contradicts them is refused with
-  a message that names the key.  (``seats``, the terminal game's key, is
-  checked by ``foxtrot check`` and by ``foxtrot play --resume``.)
+  that deals deal 0, ``lot`` is a complete, fair drawing of lots (D1) whose
+  winner is that seat, ``seats`` has a person or a known level for each seat,
+  and ``settings``, ``table`` and ``fair`` have their shapes.  A record that
+  contradicts them is refused with a message that names the key.
+
+Every reader of records (``foxtrot check``, ``replay``, ``verify``, the server's
+check, ``foxtrot play --resume``) goes through ``replay``, so they all refuse the
+same records with the same messages.
 
 Examples:
     >>> import random
@@ -43,10 +48,8 @@ Examples:
 
 from __future__ import annotations
 
-import codecs
 import dataclasses
 import json
-import math
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
@@ -57,6 +60,8 @@ from .errors import FoxtrotError, NotationError, OptionsError, RecordError, Undo
 from .events import Event
 from .options import TableOptions, check_names
 from .outcome import Phase
+from .record_keys import check_added, check_keys
+from .record_text import json_kind, parse_record
 from .state import State
 
 FORMAT: Final = "foxtrot-record/1"
@@ -113,38 +118,10 @@ def loads(text: str | bytes) -> State:
     return from_record(parse_record(text))
 
 
-def parse_record(text: str | bytes) -> dict[str, Any]:
-    """JSON text to a dict, refusing anything that is not one JSON object (see the module doc).
-
-    Bytes must be UTF-8 without a byte order mark; text must not start with
-    one either.  ``NaN`` and ``Infinity``, whole numbers of more than
-    ``MAX_DIGITS`` digits and nesting deeper than ``MAX_DEPTH`` are refused.
-    """
-    if isinstance(text, bytes | bytearray):
-        text = _decode(bytes(text))
-    elif not isinstance(text, str):
-        raise RecordError(f"a record is JSON text, not {_kind(text)} (rule G2)")
-    if text.startswith("\ufeff"):
-        raise RecordError("the text starts with a byte order mark; records are UTF-8 without one")
-    try:
-        data = json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-        )
-    except json.JSONDecodeError as error:
-        # "Unterminated string starting at" ends in "at": do not say "at at line 1"
-        raise RecordError(
-            f"not JSON: {error.msg.removesuffix(' at')} at line {error.lineno},"
-            f" column {error.colno} (rule G2)"
-        ) from None
-    except RecursionError:
-        raise RecordError(_TOO_DEEP) from None
-    if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, not {_kind(data)} (rule G2)")
-    _check_depth(data)
-    return data
+def record_seats(data: Mapping[str, Any], players: int) -> list[tuple[str, str]] | None:
+    """The ``seats`` key of a terminal record, checked: ``(kind, level)`` for each seat
+    (``("human", "")`` or ``("bot", "hard")``), or ``None`` when the record has none."""
+    return check_added(data, players)
 
 
 def from_record(data: Mapping[str, Any]) -> State:
@@ -239,74 +216,6 @@ def state_at(data: Mapping[str, Any], deal: int, action: int | None = None) -> S
 
 # ------------------------------------------------------------------ helpers
 
-MAX_DEPTH: Final = 64
-"""Deepest nesting of arrays and objects a record may have (a record itself needs 5)."""
-MAX_DIGITS: Final = 100
-"""Most digits a whole number in a record may have (Python refuses above 4300)."""
-_TOO_DEEP: Final = f"arrays and objects nested more than {MAX_DEPTH} levels deep (rule G2)"
-
-
-def _decode(raw: bytes) -> str:
-    """UTF-8 bytes to text; a byte order mark, UTF-16 and UTF-32 are refused (rule G2)."""
-    if raw.startswith(codecs.BOM_UTF8):
-        raise RecordError("the file starts with a byte order mark; records are UTF-8 without one")
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in raw:
-        raise RecordError("the text looks like UTF-16 or UTF-32; records are UTF-8 (rule G2)")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(
-            f"not UTF-8 text: {error.reason} at byte {error.start} (rule G2)"
-        ) from None
-
-
-def _parse_int(text: str) -> int:
-    digits = len(text) - text.startswith("-")
-    if digits > MAX_DIGITS:
-        raise RecordError(
-            f"a whole number of {digits} digits; a record allows at most {MAX_DIGITS} (rule G2)"
-        )
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise RecordError(f"the number {text[:20]}{'...' if len(text) > 20 else ''} is too large")
-    return value
-
-
-def _parse_constant(name: str) -> float:
-    raise RecordError(f"{name} is not a JSON number (rule G2)")
-
-
-def _check_depth(data: Any) -> None:
-    """Refuse nesting deeper than ``MAX_DEPTH`` (without recursion)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise RecordError(_TOO_DEEP)
-        items = value.values() if isinstance(value, dict) else value
-        stack.extend((item, depth + 1) for item in items if isinstance(item, dict | list))
-
-
-def _kind(value: object) -> str:
-    """The JSON name of a value's type, for a message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
 
 def _show(value: object) -> str:
     """A value as a short, one-line piece of a message (JSON spelling for JSON values)."""
@@ -319,7 +228,7 @@ def _show(value: object) -> str:
     if isinstance(value, str):
         text = repr(value)
         return text if len(text) <= 40 else text[:36] + "...'"
-    return _kind(value)
+    return json_kind(value)
 
 
 def _shown(data: Mapping[str, Any], key: str) -> str:
@@ -329,20 +238,24 @@ def _shown(data: Mapping[str, Any], key: str) -> str:
 
 def _new_state(data: Mapping[str, Any]) -> State:
     if not isinstance(data, Mapping):
-        raise RecordError(f"a record is a JSON object, not {_kind(data)} (rule G2)")
+        raise RecordError(f"a record is a JSON object, not {json_kind(data)} (rule G2)")
     if data.get("format") != FORMAT:
         raise RecordError(f"format is {_shown(data, 'format')}, expected {FORMAT!r} (rule G2)")
+    check_keys(data)
     try:
         options = TableOptions.from_json(_field(data, "options", dict))
     except FoxtrotError as error:
         message = str(error) if "(rule" in str(error) else f"{error} (rule G2)"
-        raise RecordError(message) from None
+        # "players: 3.0 is ..." names the key; "options.players: ..." says where it is
+        where = "" if message.startswith("options") else "options."
+        raise RecordError(where + message) from None
     n = options.players
     names = _field(data, "names", list)
     try:
         names = list(check_names(names, n))
     except OptionsError as error:
         raise RecordError(f"{error} (rule G2)") from None
+    check_added(data, n)
     deals = _field(data, "deals", list)
     totals = _field(data, "totals", list)
     if len(totals) != n:

@@ -15,7 +15,7 @@ into new tuples each time.  Here:
   dataclass ``__init__`` (the same fields, the same values: twice as fast).
 
 A position is named by ``(deals finished, actions in this deal, phase)``: every
-move (``State._do``, the search's fast path included) appends an action, and a
+move (``State.apply_code_unchecked``, the search's fast path included) appends an action, and a
 deal ending or starting changes the deal count or the phase, so a cached view
 can never outlive its position.  The caches live on the state and are dropped by
 ``clone()`` (a clone is a different game from then on).

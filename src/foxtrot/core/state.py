@@ -9,15 +9,22 @@ The verbs are few, as in python-chess and pokerkit:
 - ``observation(seat)``, the only thing a bot or a front end reads;
 - ``clone()``, ``is_over``, ``outcome``.
 
+Search and the compiled kernel read the position as card ids instead (``hand_ids``,
+``pile_ids``, ``stock_ids``, ``taken_ids``, ``foxtrot_ids``, ``turn``, ``take_match``:
+``position.PositionIds``) and move with ``apply_code_unchecked(code)``.
+
 Every rule of play is written once, on integers, in ``kernel``, which the
 bots' fast paths (the default policy of search, the opponent model) call too:
 ``why_illegal`` and ``legal_actions`` ask ``kernel.illegal_reason`` and
 ``kernel.legal_codes`` (a property test checks that both agree on every
-action), ``_do`` asks ``kernel.outcomes`` what a card does, ``deal`` and
+action), ``apply_code_unchecked`` asks ``kernel.outcomes`` what a card does, ``deal`` and
 ``_run_out`` deal with ``kernel.deal_out`` and ``kernel.redeal_size``.  A move is
-carried out in one place, ``_do``; the checked path derives its events from
-what ``_do`` changed (``move_events`` makes them cheaply), and ``seat_views``
+carried out in one place, ``apply_code_unchecked``; the checked path derives its events from
+what it changed (``move_events`` makes them cheaply), and ``seat_views``
 builds the observations, once per position, the public part shared by every seat.
+The compiled kernel (``foxtrot.fast``) cannot run this class: its twin of the move, the
+redeal, the deal's end and the deal is ``fast._rules`` and ``fast.batch.deal``, held equal to
+this one by differential tests.
 
 Cards are ids (``rank * 4 + suit``) inside; hands are sorted lists of ids; the
 stock is a list with its top card last.
@@ -61,6 +68,7 @@ from .move_events import LAID_EVENTS, card_played, pile_taken
 from .observation import Observation
 from .options import LeftoverPile, TableOptions, TakeRule, check_names
 from .outcome import Outcome, Phase
+from .position import PositionIds
 from .scoring import ScoreLine, score_deal
 from .seat_views import Views, observe
 
@@ -104,8 +112,11 @@ class DealLog(NamedTuple):
     scores: tuple[ScoreLine, ...] | None
 
 
-class State:
-    """A match of Foxtrot: its options, match totals, and the deal in progress."""
+class State(PositionIds):
+    """A match of Foxtrot: its options, match totals, and the deal in progress.
+
+    Its position as card ids, for search and compiled code, is ``PositionIds``'s.
+    """
 
     __slots__ = (
         "_actions",
@@ -324,7 +335,7 @@ class State:
         before = table[:]
         stock = len(self._stock)
         deals = len(self._deals)
-        result = self._do(code)
+        result = self.apply_code_unchecked(code)
         events: tuple[Event, ...]
         if result is _LAID:
             events = LAID_EVENTS[mover << 6 | code]  # frozen values, made once (move_events)
@@ -342,12 +353,16 @@ class State:
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it (for search).  Illegal input corrupts."""
-        self._do(action.code)
+        self.apply_code_unchecked(action.code)
 
-    def _do(self, code: int) -> PlayResult | None:
-        """Rules T3-T5 and R1-R2: the single implementation of a move.
+    def apply_code_unchecked(self, code: int) -> PlayResult | None:
+        """Apply action ``code`` (``Action.code``) for the player to move, unchecked: the fast
+        path of search, like python-chess's ``push`` without ``is_legal``.
 
-        Returns what a played card did (``None`` for a take).
+        Rules T3-T5 and R1-R2: the single implementation of a move, which ``apply`` calls
+        after its checks.  Returns what a played card did (``None`` for a take).  The caller
+        guarantees a deal is in progress and ``code`` is one of ``legal_codes()``; anything
+        else leaves the state corrupt, silently.
         """
         mover = self._to_move
         self._actions.append(mover << 6 | code)

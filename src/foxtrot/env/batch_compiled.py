@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..core import IllegalActionError, LeftoverPile, MostCardsTie, Phase, State, TakeRule
+from ..core import IllegalActionError, LeftoverPile, MostCardsTie, State, TakeRule
 from ..core.cards import full_deck
 from ..core.dealing import draw_lots
 from ..core.kernel import deal_order
@@ -179,11 +179,13 @@ class CompiledGames:
     def _refused(self, g: int, code: int) -> IllegalActionError:
         """The engine's error for game ``g``'s action, from a ``State`` of the game's position."""
         n = self._options.players
-        state = State(self._options, dealer=int(self._meta[g, kernel.DEALER_AT]))
-        state.phase = Phase.PLAYING
-        state._to_move = int(self._sc[g, TO_MOVE])
-        state._hands = [self._hands[g, s, : self._hn[g, s]].tolist() for s in range(n)]
-        state._pile = self._pile[g, : self._sc[g, PILE_N]].tolist()
+        state = State.at_position(
+            self._options,
+            dealer=int(self._meta[g, kernel.DEALER_AT]),
+            turn=int(self._sc[g, TO_MOVE]),
+            hands=[self._hands[g, s, : self._hn[g, s]].tolist() for s in range(n)],
+            pile=self._pile[g, : self._sc[g, PILE_N]].tolist(),
+        )
         error = refusal(state, code)
         return IllegalActionError(
             error.code, error.seat, f"{error.action} in game {g}", error.reason

@@ -162,7 +162,7 @@ class Tracker:
     Call ``sync(state)`` after a deal starts (and whenever in doubt), and
     ``step(state, mover, code, result, nxt)`` after each move within a deal that
     goes on: action ``code`` by ``mover``, ``result`` what the engine's move
-    returned (``State._do``: the ``PlayResult`` of a card, ``None`` for a take),
+    returned (``State.apply_code_unchecked``: the ``PlayResult`` of a card, ``None`` for a take),
     ``nxt`` the seat to move now.
     ``observe(seat)`` is then ``encode(state.observation(seat))`` (checked by a
     property test).

@@ -4,8 +4,8 @@
 it owns a ``State``, deals every deal itself (the chance step) from a generator
 seeded once per match, applies one action at a time through the engine, and
 keeps a ``Tracker`` of the observation arrays.  It never decides a rule: the
-engine does (``legal_codes``, ``why_illegal``, and ``_do``, the move that ``apply_unchecked``
-makes, which also says what the card did).
+engine does (``legal_codes``, ``why_illegal``, and ``apply_code_unchecked``, the move that
+``apply_unchecked`` makes, which also says what the card did).
 
 Illegal actions: ``play(code)`` raises ``IllegalActionError`` (a ``ValueError``)
 with the engine's reason and changes nothing; an index outside 0..52 raises
@@ -134,9 +134,9 @@ class Game:
             self._refuse(code)
         mover = self.mover
         assert mover is not None
-        # the engine's one implementation of a move, as apply_unchecked, but it says what the
-        # card did (the tracker needs it); a legal action, as checked above
-        result = state._do(code)
+        # the engine's one implementation of a move, unchecked (a legal action, as checked
+        # above); it says what the card did, which the tracker needs
+        result = state.apply_code_unchecked(code)
         rewards = self.rewards
         if self.rewarded:
             for seat in range(len(rewards)):

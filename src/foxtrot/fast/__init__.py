@@ -4,9 +4,13 @@
 resampling the hidden cards, the opponent model's likelihoods, the default policy's
 playouts, the scores — as compiled code, with the same results to the last
 bit: the same random numbers from the caller's ``random.Random``, the same rules
-(``core.kernel``'s own functions, compiled), the same arithmetic in the same order
-(``_search``: the loop; ``_playout``: rules and policy; ``_random``: Python's generator).  The
-pure-Python search stays the readable reference and the fallback; nothing here imports
+(``core.kernel``'s own functions, compiled, and what numba cannot run written a second time:
+``_rules``, the twin of ``State``'s move, redeal and deal end), the same arithmetic in the same
+order (``_search``: the loop; ``_playout``: the default policy; ``_random``: CPython's generator
+and shuffle).  Each twin's docstring names its reference and the differential tests that hold
+it equal (docs/library/fast.md).  The package imports nothing from ``foxtrot.bots``: the bots
+hand their weights in (``Weights``).  The pure-Python search stays the readable reference and
+the fallback; nothing here imports
 numba until a search asks for it, so ``import foxtrot`` stays fast and free of third-party
 packages.  The first search of a process compiles (or loads from numba's cache) the kernel,
 unless ``warm_up()`` did it before.
@@ -23,18 +27,30 @@ import os
 import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..bots.values import CARD_VALUE
 from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, RANKS, deal_order, miss_chances
 from ..core.options import LeftoverPile, MostCardsTie
 from ..core.outcome import Phase
+from .weights import Weights
 
 if TYPE_CHECKING:
-    from ..bots.inference import Decision
     from ..core import State
 
-__all__ = ["available", "enabled", "samples", "use", "warm_up"]
+__all__ = ["Move", "Weights", "available", "enabled", "samples", "use", "warm_up"]
+
+
+class Move(Protocol):
+    """Another player's past move as the opponent model sees it (``bots.inference.Decision``
+    has these fields): what he saw, what he chose, what he played since."""
+
+    seat: int
+    pile: list[int]
+    code: int
+    unseen: list[int]
+    next_size: int
+    later: list[int]
+
 
 _forced: bool | None = None  # use(): None follows the environment
 _kernel: Any = None  # the compiled module, once loaded
@@ -101,6 +117,7 @@ def warm_up() -> bool:
             resample=True,
             moves=(),
             horizon=1,
+            weights=Weights(0.0, 0.0, 0.0, 0.0, 0.0),  # compiling needs the types only
         )
     return True
 
@@ -121,12 +138,11 @@ def miss_table(pool: int, hand: int) -> Any:
     return _miss
 
 
-def _usable(rng: random.Random, pool: int) -> bool:
+def _usable(rng: random.Random, pool: int, weights: Weights) -> bool:
     # the exact twin of random.Random only; scores summed in any order are exact only for
     # a card value that is a small binary fraction (0.25)
-    return (
-        pool >= 1 and type(rng) is random.Random and (CARD_VALUE * 1024).is_integer() and enabled()
-    )
+    exact = (weights.card_value * 1024).is_integer()
+    return pool >= 1 and type(rng) is random.Random and exact and enabled()
 
 
 def samples(
@@ -138,8 +154,9 @@ def samples(
     iterations: int,
     deadline: float,
     resample: bool,
-    moves: Sequence[Decision],
+    moves: Sequence[Move],
     horizon: int,
+    weights: Weights,
     pool: int = 1,
     tempo: float = 0.0,
 ) -> tuple[list[float], list[list[list[float]]]]:
@@ -150,10 +167,11 @@ def samples(
     once ``time.perf_counter()`` passes ``deadline``.
 
     ``pool`` > 1: each sample is the pick of ``pool`` deals (``expert._pick``); ``tempo``: the
-    seat's own playout moves that take the pile gain that much (``rollout.policy_move``).
+    seat's own playout moves that take the pile gain that much (``rollout.policy_move``);
+    ``weights``: the bots' numbers the policy and the model use (``Weights``).
     Empty lists when the kernel cannot be used (not installed, switched off, a generator other than
     ``random.Random``): the caller's pure loop then does the work."""
-    if iterations <= 0 or not codes or not _usable(rng, pool):
+    if iterations <= 0 or not codes or not _usable(rng, pool, weights):
         return [], []
     if not _warm:
         start = time.perf_counter()
@@ -168,39 +186,58 @@ def samples(
     # the kernel reads the clock after every sample: the deadline holds under any load
     limit = deadline if not math.isinf(deadline) else float(np.finfo(np.float64).max)
     done = int(
-        kernel.search(state, iterations, seat, resample, pool, tempo, *args, logs, scores, limit)
+        kernel.search(
+            state, iterations, seat, resample, pool, tempo, *args, logs, scores, limit, weights
+        )
     )
     rng.setstate((version, tuple(state.tolist()), gauss))
     return logs[:done].tolist(), scores[:done].tolist()
 
 
 def _arrays(
-    root: State, codes: Sequence[int], moves: Sequence[Decision], horizon: int
+    root: State, codes: Sequence[int], moves: Sequence[Move], horizon: int
 ) -> tuple[Any, ...]:
-    """The kernel's arguments after ``rng, count, seat, resample``: the position as arrays."""
-    _, np = _load()
+    """The kernel's arguments after ``words, count, seat, resample, picks, tempo``: the
+    table's ``rules`` row, the position (``_rules.Position``), the actions, the horizon, the
+    others' past moves (``_search.History``) and the table of ``miss_chances``."""
+    kernel, np = _load()
     options = root.options
     n = options.players
     deck = options.deck_size
     hands = np.zeros((n, deck), np.int64)
-    hn = np.zeros(n, np.int64)
-    for s, hand in enumerate(root._hands):
+    sizes = np.zeros(n, np.int64)
+    for s, hand in enumerate(root.hand_ids):
         hands[s, : len(hand)] = hand
-        hn[s] = len(hand)
+        sizes[s] = len(hand)
+    on_pile, in_stock = root.pile_ids, root.stock_ids
     pile = np.zeros(deck, np.int64)
-    pile[: len(root._pile)] = root._pile
-    stock = np.zeros(max(1, len(root._stock)), np.int64)
-    stock[: len(root._stock)] = root._stock
-    tn = np.array([len(cards) for cards in root._taken], np.int64)
-    tp = np.array([sum(CARD_POINTS[c] for c in cards) for cards in root._taken], np.int64)
-    fb = np.array([sum(FOXTROT_BONUSES[c] for c in cards) for cards in root._foxtrots], np.int64)
-    playing = root.phase is Phase.PLAYING
-    sc = np.array(
-        [root._to_move, root._last_taker, len(root._pile), len(root._stock), playing], np.int64
+    pile[: len(on_pile)] = on_pile
+    stock = np.zeros(max(1, len(in_stock)), np.int64)
+    stock[: len(in_stock)] = in_stock
+    taken = root.taken_ids
+    last = root.last_taker
+    position = kernel.Position(
+        hands,
+        sizes,
+        pile,
+        stock,
+        np.array([len(cards) for cards in taken], np.int64),
+        np.array([sum(CARD_POINTS[c] for c in cards) for cards in taken], np.int64),
+        np.array([sum(FOXTROT_BONUSES[c] for c in cards) for cards in root.foxtrot_ids], np.int64),
+        np.array(  # _rules.TO_MOVE, LAST, PILE_N, STOCK_N, PLAYING
+            [
+                root.turn,
+                -1 if last is None else last,
+                len(on_pile),
+                len(in_stock),
+                root.phase is Phase.PLAYING,
+            ],
+            np.int64,
+        ),
     )
-    rules = np.array(
+    rules = np.array(  # _rules.MATCH, FORCED, LEFTOVER_TO_TAKER, TIE_ALL, then ORDER
         [
-            root._match,
+            root.take_match,
             options.forced_foxtrot,
             options.leftover_pile is LeftoverPile.LAST_TAKER,
             options.most_cards_tie is MostCardsTie.ALL,
@@ -211,44 +248,24 @@ def _arrays(
     m = len(moves)
     piles = max([len(move.pile) for move in moves] + [1])
     later = max([len(move.later) for move in moves] + [1])
-    m_seat = np.array([move.seat for move in moves], np.int64)
-    m_code = np.array([move.code for move in moves], np.int64)
-    m_next = np.array([move.next_size for move in moves], np.int64)
-    m_unseen = np.zeros((m, RANKS), np.int64)
-    m_pile = np.zeros((m, piles), np.int64)
-    m_pn = np.zeros(m, np.int64)
-    m_later = np.zeros((m, later), np.int64)
-    m_ln = np.zeros(m, np.int64)
-    for i, move in enumerate(moves):
-        m_unseen[i] = move.unseen
-        m_pile[i, : len(move.pile)] = move.pile
-        m_pn[i] = len(move.pile)
-        m_later[i, : len(move.later)] = move.later
-        m_ln[i] = len(move.later)
-    # the largest hand a move can face: a hand now and what the stock can add to it (R1)
-    largest = max([len(hand) for hand in root._hands] + [move.next_size for move in moves])
-    largest += len(root._stock) // n
-    miss = miss_table(deck, largest)
-    actions = np.array(codes, np.int64)
-    return (
-        rules,
-        hands,
-        hn,
-        pile,
-        stock,
-        tn,
-        tp,
-        fb,
-        sc,
-        actions,
-        horizon,
-        m_seat,
-        m_code,
-        m_next,
-        m_unseen,
-        m_pile,
-        m_pn,
-        m_later,
-        m_ln,
-        miss,
+    history = kernel.History(
+        np.array([move.seat for move in moves], np.int64),
+        np.array([move.code for move in moves], np.int64),
+        np.array([move.next_size for move in moves], np.int64),
+        np.zeros((m, RANKS), np.int64),
+        np.zeros((m, piles), np.int64),
+        np.zeros(m, np.int64),
+        np.zeros((m, later), np.int64),
+        np.zeros(m, np.int64),
     )
+    for i, move in enumerate(moves):
+        history.unseen[i] = move.unseen
+        history.pile[i, : len(move.pile)] = move.pile
+        history.pile_size[i] = len(move.pile)
+        history.later[i, : len(move.later)] = move.later
+        history.later_size[i] = len(move.later)
+    # the largest hand a move can face: a hand now and what the stock can add to it (R1)
+    largest = max([len(hand) for hand in root.hand_ids] + [move.next_size for move in moves])
+    largest += len(in_stock) // n
+    miss = miss_table(deck, largest)
+    return (rules, position, np.array(codes, np.int64), horizon, history, miss)

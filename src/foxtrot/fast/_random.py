@@ -9,6 +9,12 @@ both give the same analysis for the same generator: the caller's ``random.Random
 interpreter's).  The generator's state is an ``int64`` array of 625 entries: the 624 words,
 then the index of the next word.
 
+Why CPython's stream and not a generator of our own: every seeded deal (the strength tables'
+duplicate deal sequences, ``BatchedGames``' seeds, the analyses' digests) would change, and
+the fair deal (``fx/v1``) has its own generator anyway.  CPython guarantees ``random()`` from a
+seed, not ``shuffle``; if it ever changes, the differential test fails on that interpreter
+(docs/library/fast.md, "The random stream").
+
 This module imports numba: it is loaded only when the compiled kernel is used.
 """
 

@@ -1,9 +1,11 @@
 """The compiled search loop: per sample, a deal of the hidden cards, its likelihood, the playouts.
 
+**Written twice, and why** (numba cannot run the Python objects of the pure search):
 ``search`` is ``bots.expert.search``'s sampling loop (the weighting of the samples stays in
-Python), ``likelihood`` is ``bots.inference.log_likelihood`` and ``_deal_hidden`` is
-``State.resample``, over the arrays of ``_playout``; the random numbers are the caller's
-generator's, drawn in the pure loop's order.
+Python), ``likelihood`` is ``bots.inference.log_likelihood`` and ``deal_hidden`` is
+``State.resample``, over the arrays of ``_rules`` and ``_playout``; the random numbers are the
+caller's generator's, drawn in the pure loop's order (``_random``).  ``tests/test_fast_kernel.py``
+holds both paths equal to the last bit.
 
 This module imports numba: it is loaded only when the compiled kernel is used.
 """
@@ -13,14 +15,16 @@ from __future__ import annotations
 import math
 import sys
 import time
+from typing import NamedTuple
 
 import numba
 import numpy as np
 
-from ..bots.inference import RATIONALITY, SURPRISE
 from ..core.kernel import RANKS, TAKE_CODE
 from ._compile import hot, jit
-from ._playout import (
+from ._playout import Jitter, Scratch, move_values, policy_move, seat_scores
+from ._random import next_word, seeded, shuffle, uniform
+from ._rules import (
     FORCED,
     MATCH,
     PILE_N,
@@ -29,15 +33,30 @@ from ._playout import (
     TO_MOVE,
     Floats,
     Ints,
-    _copy,
-    _sort,
+    Position,
+    copy,
     do_move,
     foxtrot_card,
-    move_values,
-    policy_move,
-    seat_scores,
+    sort,
 )
-from ._random import next_word, seeded, shuffle, uniform
+from .weights import Weights
+
+
+class History(NamedTuple):
+    """The other players' past moves the opponent model weighs (``inference.Decision``), one
+    entry per move: ``pile[m, : pile_size[m]]`` and ``later[m, : later_size[m]]`` are lists."""
+
+    seat: Ints
+    code: Ints
+    next_size: Ints
+    unseen: Ints
+    """``[m, rank]``: the cards of each rank the mover had not seen, his hand included."""
+    pile: Ints
+    pile_size: Ints
+    later: Ints
+    """The cards the mover played from that move on."""
+    later_size: Ints
+
 
 #: Python 3.12 made ``sum()`` of floats compensated (Neumaier); the twins follow the version.
 _COMPENSATED = sys.version_info >= (3, 12)
@@ -68,41 +87,43 @@ def _float_sum(values: Floats, n: int) -> float:
 
 
 @hot
-def likelihood(  # noqa: PLR0917 - compiled code takes its arrays by position
+def likelihood(  # noqa: PLR0917 - compiled code takes its arguments by position
     hands: Ints,
-    hn: Ints,
+    hand_sizes: Ints,
     take_any: bool,
     forced: bool,
-    m_seat: Ints,
-    m_code: Ints,
-    m_next: Ints,
-    m_unseen: Ints,
-    m_pile: Ints,
-    m_pn: Ints,
-    m_later: Ints,
-    m_ln: Ints,
+    history: History,
     miss: Floats,
-    hand: Ints,
-    work: Ints,
-    codes: Ints,
-    vals: Floats,
-    exps: Floats,
+    scratch: Scratch,
+    weights: Weights,
 ) -> float:
-    """``inference.log_likelihood`` of the hands, for the moves given as arrays."""
+    """``inference.log_likelihood`` of the hands, for the moves of ``history``."""
+    RATIONALITY = weights.rationality  # noqa: N806 - the names of bots.inference
+    SURPRISE = weights.surprise  # noqa: N806
+    hand, work, codes, vals, exps = (
+        scratch.held,
+        scratch.work,
+        scratch.codes,
+        scratch.vals,
+        scratch.exps,
+    )
     log = 0.0
-    for m in range(len(m_seat)):
-        seat = m_seat[m]
-        k = hn[seat]
-        _copy(hand, hands[seat], k)
-        _copy(hand[k:], m_later[m], m_ln[m])
-        held = hand[: k + m_ln[m]]
-        pile = m_pile[m, : m_pn[m]]
+    for m in range(len(history.seat)):
+        seat = history.seat[m]
+        k = hand_sizes[seat]
+        later = history.later_size[m]
+        copy(hand, hands[seat], k)
+        copy(hand[k:], history.later[m], later)
+        held = hand[: k + later]
+        pile = history.pile[m, : history.pile_size[m]]
         if forced and foxtrot_card(held, pile) >= 0:
             continue
-        _copy(work, m_unseen[m], RANKS)
+        copy(work, history.unseen[m], RANKS)
         for i in range(len(held)):
             work[held[i] >> 2] -= 1
-        n = move_values(held, pile, take_any, work, m_next[m], miss, codes, vals)
+        n = move_values(
+            held, pile, take_any, work, history.next_size[m], miss, codes, vals, weights
+        )
         if n < 2:
             continue
         best = vals[0]
@@ -111,7 +132,7 @@ def likelihood(  # noqa: PLR0917 - compiled code takes its arrays by position
         chosen = 0.0
         for i in range(n):
             exps[i] = math.exp(RATIONALITY * (vals[i] - best))
-            if codes[i] == m_code[m]:
+            if codes[i] == history.code[m]:
                 chosen = exps[i]
         total = _float_sum(exps, n)
         chosen = chosen / total
@@ -120,91 +141,82 @@ def likelihood(  # noqa: PLR0917 - compiled code takes its arrays by position
 
 
 @hot
-def _deal_hidden(  # noqa: PLR0917 - compiled code takes its arrays by position
-    rng: Ints,
+def deal_hidden(  # noqa: PLR0917 - compiled code takes its arguments by position
+    words: Ints,
     seat: int,
-    hands: Ints,
-    hn: Ints,
-    stock: Ints,
-    stock_n: int,
+    root: Position,
     cards: Ints,
     out_hands: Ints,
     out_stock: Ints,
 ) -> None:
-    """``State.resample``: the other hands and the stock, shuffled together and dealt again
-    (hands sorted, sizes kept), into ``out_hands`` and ``out_stock``."""
-    n = len(hn)
+    """``State.resample``: the other hands and the stock, shuffled together with generator
+    ``words`` and dealt again (hands sorted, sizes kept), into ``out_hands`` and ``out_stock``."""
+    sizes = root.hand_sizes
     size = 0
-    for s in range(n):
+    for s in range(len(sizes)):
         if s != seat:
-            for i in range(hn[s]):
-                cards[size] = hands[s, i]
+            for i in range(sizes[s]):
+                cards[size] = root.hands[s, i]
                 size += 1
-    for i in range(stock_n):
-        cards[size] = stock[i]
+    for i in range(root.scalars[STOCK_N]):
+        cards[size] = root.stock[i]
         size += 1
-    shuffle(rng, cards, size)
+    shuffle(words, cards, size)
     at = 0
-    for s in range(n):
+    for s in range(len(sizes)):
         if s != seat:
-            _copy(out_hands[s], cards[at:], hn[s])
-            _sort(out_hands[s, : hn[s]])
-            at += hn[s]
-    _copy(out_stock, cards[at:], size - at)
+            copy(out_hands[s], cards[at:], sizes[s])
+            sort(out_hands[s, : sizes[s]])
+            at += sizes[s]
+    copy(out_stock, cards[at:], size - at)
 
 
 @jit
-def search(  # noqa: PLR0917 - compiled code takes its arrays by position
-    rng: Ints,
+def search(  # noqa: PLR0917 - compiled code takes its arguments by position
+    words: Ints,
     count: int,
     seat: int,
     resample: bool,
     picks: int,
     tempo: float,
     rules: Ints,
-    hands: Ints,
-    hn: Ints,
-    pile: Ints,
-    stock: Ints,
-    tn: Ints,
-    tp: Ints,
-    fb: Ints,
-    sc: Ints,
+    root: Position,
     actions: Ints,
     horizon: int,
-    m_seat: Ints,
-    m_code: Ints,
-    m_next: Ints,
-    m_unseen: Ints,
-    m_pile: Ints,
-    m_pn: Ints,
-    m_later: Ints,
-    m_ln: Ints,
+    history: History,
     miss: Floats,
     logs: Floats,
     scores: Floats,
     deadline: float,
+    weights: Weights,
 ) -> int:
     """Up to ``count`` samples of ``expert.search``: per sample, the likelihood of the sampled
     hands (``logs``) and every seat's score after each action's playout (``scores[sample,
-    action, seat]``), drawing from ``rng`` (the caller's generator state) exactly as the pure
-    search draws. After the second sample it stops once ``time.perf_counter()`` has passed
-    ``deadline``, as the pure loop does (the clock is read after every sample, so the cap
-    holds however slow the machine is now); returns how many samples it made."""
-    n = len(hn)
+    action, seat]``), drawing from generator ``words`` (the caller's ``random.Random`` state)
+    exactly as the pure search draws.  After the second sample it stops once
+    ``time.perf_counter()`` has passed ``deadline``, as the pure loop does (the clock is read
+    after every sample, so the cap holds however slow the machine is now); returns how many
+    samples it made."""
+    hands, sizes, pile, stock = root.hands, root.hand_sizes, root.pile, root.stock
+    n = len(sizes)
     take_any = rules[MATCH] == 0
     forced = rules[FORCED] != 0
     # the sampled world, and the copy each action plays in
     w_hands = hands.copy()
     w_stock = stock.copy()
-    p_hands = hands.copy()
-    p_hn = hn.copy()
-    p_pile = np.empty(len(pile), np.int64)
-    p_tn = tn.copy()
-    p_tp = tp.copy()
-    p_fb = fb.copy()
-    p_sc = sc.copy()
-    totals = np.zeros(n, np.int64)
+    played = Position(
+        hands.copy(),
+        sizes.copy(),
+        np.empty(len(pile), np.int64),
+        w_stock,
+        root.taken_count.copy(),
+        root.taken_points.copy(),
+        root.bonuses.copy(),
+        root.scalars.copy(),
+    )
+    # its fields one by one, for the functions of every move (``_rules``: why they take them so)
+    p_hands, p_sizes, p_pile, p_stock, p_count, p_points, p_bonuses, p_scalars = played
+    deal_scores = np.zeros(n, np.int64)
     cards = np.empty(len(stock) + hands.size, np.int64)
     c_hands = np.zeros((max(picks, 1), *hands.shape), np.int64)  # the pool of expert._pick
     c_stock = np.zeros((max(picks, 1), len(stock)), np.int64)
@@ -212,34 +224,39 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
     c_weights = np.zeros(max(picks, 1), np.float64)
     unseen = np.zeros(RANKS, np.int64)
     after = np.zeros(RANKS, np.int64)
-    work = np.zeros(RANKS, np.int64)
-    codes = np.empty(64, np.int64)
-    vals = np.empty(64, np.float64)
-    exps = np.empty(64, np.float64)
-    held = np.empty(hands.shape[1] + m_later.shape[1], np.int64)
-    playout_rng = np.empty(625, np.int64)
-    drawn = np.empty(2 * len(pile) * 64, np.float64)  # more than a deal's moves can draw
-    cursor = np.zeros(2, np.int64)
-    model = (m_seat, m_code, m_next, m_unseen, m_pile, m_pn, m_later, m_ln, miss)
-    buffers = (held, work, codes, vals, exps)
-    stock_n = sc[STOCK_N]
+    scratch = Scratch(
+        np.zeros(RANKS, np.int64),
+        np.empty(64, np.int64),
+        np.empty(64, np.float64),
+        np.empty(64, np.float64),
+        np.empty(hands.shape[1] + history.later.shape[1], np.int64),
+    )
+    jitter = Jitter(
+        np.empty(625, np.int64),  # random.Random(seed) of each sample, shared by its actions
+        np.empty(2 * len(pile) * 64, np.float64),  # more than a deal's moves can draw
+        np.zeros(2, np.int64),
+    )
+    cursor = jitter.cursor
+    stock_n = root.scalars[STOCK_N]
     for s in range(n):  # rollout.unseen_by_rank: the same for every sample
-        for i in range(hn[s]):
+        for i in range(sizes[s]):
             unseen[hands[s, i] >> 2] += 1
     for i in range(stock_n):
         unseen[stock[i] >> 2] += 1
     for sample in range(count):
-        if resample and picks > 1 and len(m_seat) > 0:  # expert._pick: the pick of a pool
+        if resample and picks > 1 and len(history.seat) > 0:  # expert._pick: the pick of a pool
             for p in range(picks):
-                _deal_hidden(rng, seat, hands, hn, stock, stock_n, cards, c_hands[p], c_stock[p])
-                c_logs[p] = likelihood(c_hands[p], hn, take_any, forced, *model, *buffers)
+                deal_hidden(words, seat, root, cards, c_hands[p], c_stock[p])
+                c_logs[p] = likelihood(
+                    c_hands[p], sizes, take_any, forced, history, miss, scratch, weights
+                )
             top = c_logs[0]
             for p in range(1, picks):
                 top = max(top, c_logs[p])
             for p in range(picks):
                 c_weights[p] = math.exp(1.0 * (c_logs[p] - top))
             total = _float_sum(c_weights, picks)
-            point = uniform(rng) * total
+            point = uniform(words) * total
             chosen = picks - 1
             for p in range(picks):
                 point -= c_weights[p]
@@ -248,57 +265,85 @@ def search(  # noqa: PLR0917 - compiled code takes its arrays by position
                     break
             for s in range(n):
                 if s != seat:
-                    _copy(w_hands[s], c_hands[chosen, s], hn[s])
-            _copy(w_stock, c_stock[chosen], stock_n)
+                    copy(w_hands[s], c_hands[chosen, s], sizes[s])
+            copy(w_stock, c_stock[chosen], stock_n)
             logs[sample] = top + math.log(total / picks)
         elif resample:  # State.resample: the hidden hands and the stock, shuffled
-            _deal_hidden(rng, seat, hands, hn, stock, stock_n, cards, w_hands, w_stock)
-            logs[sample] = likelihood(w_hands, hn, take_any, forced, *model, *buffers)
+            deal_hidden(words, seat, root, cards, w_hands, w_stock)
+            logs[sample] = likelihood(
+                w_hands, sizes, take_any, forced, history, miss, scratch, weights
+            )
         else:
             logs[sample] = 0.0
-        low = next_word(rng)  # rng.getrandbits(64), low word first
-        high = next_word(rng)
-        seeded(playout_rng, low, high)  # random.Random(seed), shared by every action
+        low = next_word(words)  # rng.getrandbits(64), low word first
+        high = next_word(words)
+        seeded(jitter.words, low, high)  # random.Random(seed), shared by every action
         cursor[1] = 0
         for a in range(len(actions)):
             code = actions[a]
             for s in range(n):
-                _copy(p_hands[s], w_hands[s], hn[s])
-            _copy(p_hn, hn, n)
-            _copy(p_pile, pile, sc[PILE_N])
-            _copy(p_tn, tn, n)
-            _copy(p_tp, tp, n)
-            _copy(p_fb, fb, n)
-            _copy(p_sc, sc, len(sc))
-            do_move(code, p_hands, p_hn, p_pile, w_stock, p_tn, p_tp, p_fb, p_sc, rules, totals)
-            _copy(after, unseen, RANKS)
+                copy(played.hands[s], w_hands[s], sizes[s])
+            copy(played.hand_sizes, sizes, n)
+            copy(played.pile, pile, root.scalars[PILE_N])
+            copy(played.taken_count, root.taken_count, n)
+            copy(played.taken_points, root.taken_points, n)
+            copy(played.bonuses, root.bonuses, n)
+            copy(played.scalars, root.scalars, len(root.scalars))
+            do_move(
+                code,
+                p_hands,
+                p_sizes,
+                p_pile,
+                p_stock,
+                p_count,
+                p_points,
+                p_bonuses,
+                p_scalars,
+                rules,
+                deal_scores,
+            )
+            copy(after, unseen, RANKS)
             if code != TAKE_CODE:
                 after[code >> 2] -= 1
             cursor[0] = 0
             left = horizon
-            while p_sc[PLAYING] and left > 0:  # rollout.rollout
+            while played.scalars[PLAYING] and left > 0:  # rollout.rollout
+                own = played.scalars[TO_MOVE] == seat
                 move = policy_move(
                     p_hands,
-                    p_hn,
+                    p_sizes,
                     p_pile,
-                    p_sc,
+                    p_scalars,
                     take_any,
                     forced,
                     after,
                     miss,
-                    playout_rng,
-                    drawn,
+                    jitter.words,
+                    jitter.drawn,
                     cursor,
-                    work,
-                    codes,
-                    vals,
-                    tempo if p_sc[TO_MOVE] == seat else 0.0,
+                    scratch.work,
+                    scratch.codes,
+                    scratch.vals,
+                    tempo if own else 0.0,
+                    weights,
                 )
                 if move != TAKE_CODE:
                     after[move >> 2] -= 1
-                do_move(move, p_hands, p_hn, p_pile, w_stock, p_tn, p_tp, p_fb, p_sc, rules, totals)
+                do_move(
+                    move,
+                    p_hands,
+                    p_sizes,
+                    p_pile,
+                    p_stock,
+                    p_count,
+                    p_points,
+                    p_bonuses,
+                    p_scalars,
+                    rules,
+                    deal_scores,
+                )
                 left -= 1
-            seat_scores(p_tn, p_tp, p_fb, p_sc, totals, scores[sample, a])
+            seat_scores(played, deal_scores, scores[sample, a], weights.card_value)
         if sample >= 1 and sample + 1 < count and _clock() >= deadline:
             return sample + 1
     return count

@@ -2,31 +2,38 @@
 
 Each game is a row of a set of arrays, and ``step`` moves every game once: the move, a
 redeal, the deal's end and its scores, the match's end, the next deal, the rewards, and the
-observation array and action mask of the seat to move, into the caller's arrays.  No rule is
-written here a second time:
+observation array and action mask of the seat to move, into the caller's arrays.
+
+**What is written twice, and why.**  numba cannot run ``State``, so this engine runs the
+rules' compiled twin (``_rules``, which says what it re-writes and which tests hold it equal):
 
 - the move, a redeal (R1) and a deal's end with its scores (R2, E1, E2, P1-P4, X5, X6) are
-  ``_playout.do_move`` (``State._do`` on arrays); a deal's first eight cards each are that
-  same redeal from a full stock (``redeal_size`` of a full pack is ``HAND_SIZE`` at every
-  table: D3, D4);
-- the legal actions are ``_playout.legal_codes`` (``kernel.legal_codes``), the match's end
-  is ``kernel.match_winner`` and a double foxtrot is ``kernel.is_double``, compiled as they
-  are; the deal order is ``kernel.deal_order``'s, tabled by the caller (``orders``);
-- the shuffle is Python's ``random.Random.shuffle`` (``_random``), so a deal is the one the
-  engine deals from the same generator.
+  ``_rules.do_move`` and ``_rules.run_out`` (``State.apply_code_unchecked`` and
+  ``State._run_out`` on arrays);
+- ``deal`` here re-writes ``State.deal`` (D2-D4): the shuffle of a fresh pack, the stock as
+  the deck reversed, then eight cards each as ``run_out``'s redeal from a full stock
+  (``redeal_size`` of a full pack is ``HAND_SIZE`` at every table: D3), the upturned card,
+  the first player (T1);
+- the legal actions are ``_rules.legal_codes`` (``kernel.legal_codes`` re-written); the
+  match's end is ``kernel.match_winner`` and a double foxtrot ``kernel.is_double``,
+  compiled as they are; the deal order is ``kernel.deal_order``'s, tabled by the caller
+  (``orders``);
+- the shuffle is CPython's ``random.Random.shuffle`` over MT19937 (``_random``, itself a
+  twin), so a game deals exactly the deals ``State.deal(random.Random(seed))`` deals.
 
 The observation is ``env.encoding.encode`` of the seat to move (the offsets of its blocks are
 given, ``at``), built from what that seat may see: its own hand and the public counts (V1,
-V2).  The differential tests (tests/test_batch*.py) hold all of it equal to the engine.
+V2).  The differential tests (tests/test_batch.py) hold all of it equal to the engine.
 
 A game's arrays (``G`` games, ``n`` players, ``D`` cards): ``hands[G, n, D]`` (sorted,
-``hn[G, n]`` cards), ``pile[G, D]`` (bottom first), ``stock[G, D]`` (top last), per seat the
-cards taken ``tn``, their points ``tp``, the foxtrot bonuses ``fb``, the single and double
-foxtrots ``single``, ``double``, the deal scores ``dscore`` and match ``totals`` (all
-``[G, n]``), ``sc[G, 5]`` (``_playout``'s scalars), ``rules[G, 4 + n]`` (``_playout``'s
-rules row and the deal order), ``seen[G, 52]`` (cards seen this deal), ``meta[G, 2]``
-(dealer, finished deals), ``running[G, n]`` (the margin reward's points so far), ``mt[G, 625]``
-(each game's generator).
+``hand_sizes[G, n]`` cards), ``pile[G, D]`` (bottom first), ``stock[G, D]`` (top last), per
+seat the cards taken ``taken_count``, their points ``taken_points``, the foxtrot bonuses
+``bonuses``, the single and double foxtrots ``single``, ``double``, the deal scores
+``dscore`` and match ``totals`` (all ``[G, n]``), ``scalars[G, 5]`` (``_rules.Position``'s
+scalars), ``rules[G, 4 + n]`` (``_rules``'s rules row and the deal order), ``seen[G, 52]``
+(cards seen this deal), ``meta[G, 2]`` (dealer, finished deals), ``running[G, n]`` (the margin
+reward's points so far), ``words[G, 625]`` (each game's generator).  Row ``g`` of the first
+eight is the position (``_rules.Position``'s fields) the rules' twin works on.
 
 This module imports numba: it is loaded only when a compiled batch is made.
 """
@@ -42,7 +49,8 @@ from numpy.typing import NDArray
 from ..core import kernel
 from ..core.kernel import TAKE_CODE
 from ._compile import hot
-from ._playout import (
+from ._random import seeded, shuffle
+from ._rules import (
     FORCED,
     LAST,
     MATCH,
@@ -53,9 +61,8 @@ from ._playout import (
     TO_MOVE,
     do_move,
     legal_codes,
+    run_out,
 )
-from ._playout import _run_out as run_out
-from ._random import seeded, shuffle
 
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float32]
@@ -97,10 +104,10 @@ def show(  # noqa: PLR0917 - compiled code takes its arrays by position
     g: int,
     at: Ints,
     hands: Ints,
-    hn: Ints,
+    hand_sizes: Ints,
     pile: Ints,
-    sc: Ints,
-    tn: Ints,
+    scalars: Ints,
+    taken_count: Ints,
     single: Ints,
     double: Ints,
     totals: Ints,
@@ -113,28 +120,28 @@ def show(  # noqa: PLR0917 - compiled code takes its arrays by position
     to_move: Ints,
 ) -> None:
     """Game ``g``'s seat to move, its observation array (``encode``) and its action mask."""
-    n = hn.shape[1]
-    seat = sc[g, TO_MOVE]
+    n = hand_sizes.shape[1]
+    seat = scalars[g, TO_MOVE]
     to_move[g] = seat
     out = obs[g]
     out[:] = 0
-    hand = hands[g, seat, : hn[g, seat]]
+    hand = hands[g, seat, : hand_sizes[g, seat]]
     for c in hand:
         out[at[HAND] + c] += 1
-    size = sc[g, PILE_N]
+    size = scalars[g, PILE_N]
     on = pile[g, :size]
     for c in on:
         out[at[PILE] + c] += 1
     if size > 0:
         out[at[TOP] + on[size - 1]] = 1
     out[at[PILE_SIZE]] = size
-    out[at[STOCK]] = sc[g, STOCK_N]
+    out[at[STOCK]] = scalars[g, STOCK_N]
     for rel in range(n):  # seats in order relative to the observer
         s = seat + rel
         if s >= n:
             s -= n
-        out[at[SIZES] + rel] = hn[g, s]
-        out[at[TAKEN] + rel] = tn[g, s]
+        out[at[SIZES] + rel] = hand_sizes[g, s]
+        out[at[TAKEN] + rel] = taken_count[g, s]
         out[at[SINGLES] + rel] = single[g, s]
         out[at[DOUBLES] + rel] = double[g, s]
         out[at[TOTALS] + rel] = totals[g, s]
@@ -158,24 +165,24 @@ def deal(  # noqa: PLR0917 - compiled code takes its arrays by position
     orders: Ints,
     fresh: Ints,
     hands: Ints,
-    hn: Ints,
+    hand_sizes: Ints,
     pile: Ints,
     stock: Ints,
-    tn: Ints,
-    tp: Ints,
-    fb: Ints,
+    taken_count: Ints,
+    taken_points: Ints,
+    bonuses: Ints,
     single: Ints,
     double: Ints,
     dscore: Ints,
-    sc: Ints,
+    scalars: Ints,
     rules: Ints,
     seen: Ints,
     meta: Ints,
     running: Ints,
-    mt: Ints,
+    words: Ints,
 ) -> None:
     """A new deal in game ``g`` by its dealer (``meta``), shuffled by its generator (D3, D4)."""
-    n = hn.shape[1]
+    n = hand_sizes.shape[1]
     dealer = meta[g, DEALER_AT]
     for i in range(n):
         rules[g, ORDER + i] = orders[dealer, i]
@@ -183,28 +190,39 @@ def deal(  # noqa: PLR0917 - compiled code takes its arrays by position
     deck = stock[g]
     for i in range(cards):
         deck[i] = fresh[i]
-    shuffle(mt[g], deck, cards)  # the deck, index 0 the top (D4) ...
+    shuffle(words[g], deck, cards)  # the deck, index 0 the top (D4) ...
     for i in range(cards // 2):  # ... and the stock is the deck reversed: its top card last
         deck[i], deck[cards - 1 - i] = deck[cards - 1 - i], deck[i]
     for s in range(n):
-        hn[g, s] = 0
-        tn[g, s] = 0
-        tp[g, s] = 0
-        fb[g, s] = 0
+        hand_sizes[g, s] = 0
+        taken_count[g, s] = 0
+        taken_points[g, s] = 0
+        bonuses[g, s] = 0
         single[g, s] = 0
         double[g, s] = 0
         running[g, s] = 0
-    sc[g, STOCK_N] = cards
-    sc[g, PILE_N] = 0
-    sc[g, LAST] = -1
-    sc[g, PLAYING] = 1
+    scalars[g, STOCK_N] = cards
+    scalars[g, PILE_N] = 0
+    scalars[g, LAST] = -1
+    scalars[g, PLAYING] = 1
     # eight cards each, one at a time in deal order: the redeal from a full stock (R1 = D3)
-    run_out(hands[g], hn[g], pile[g], stock[g], tn[g], tp[g], fb[g], sc[g], rules[g], dscore[g])
-    sc[g, STOCK_N] -= 1
-    upturned = stock[g, sc[g, STOCK_N]]
+    run_out(
+        hands[g],
+        hand_sizes[g],
+        pile[g],
+        stock[g],
+        taken_count[g],
+        taken_points[g],
+        bonuses[g],
+        scalars[g],
+        rules[g],
+        dscore[g],
+    )
+    scalars[g, STOCK_N] -= 1
+    upturned = stock[g, scalars[g, STOCK_N]]
     pile[g, 0] = upturned  # the upturned card is the pile (D3)
-    sc[g, PILE_N] = 1
-    sc[g, TO_MOVE] = orders[dealer, 0]  # the dealer's left plays first (T1)
+    scalars[g, PILE_N] = 1
+    scalars[g, TO_MOVE] = orders[dealer, 0]  # the dealer's left plays first (T1)
     seen[g, :] = 0
     seen[g, upturned] = 1
 
@@ -219,22 +237,22 @@ def step(  # noqa: PLR0917 - compiled code takes its arrays by position
     orders: Ints,
     fresh: Ints,
     hands: Ints,
-    hn: Ints,
+    hand_sizes: Ints,
     pile: Ints,
     stock: Ints,
-    tn: Ints,
-    tp: Ints,
-    fb: Ints,
+    taken_count: Ints,
+    taken_points: Ints,
+    bonuses: Ints,
     single: Ints,
     double: Ints,
     dscore: Ints,
     totals: Ints,
-    sc: Ints,
+    scalars: Ints,
     rules: Ints,
     seen: Ints,
     meta: Ints,
     running: Ints,
-    mt: Ints,
+    words: Ints,
     codes: Ints,
     obs: Floats,
     mask: Mask,
@@ -250,7 +268,7 @@ def step(  # noqa: PLR0917 - compiled code takes its arrays by position
     first game whose action is not legal (that game and those after it have not moved).
 
     A game whose match ended is marked ``done`` and left for the caller to start anew."""
-    n = hn.shape[1]
+    n = hand_sizes.shape[1]
     for g in range(limit):
         code = actions[g]
         if code < 0 or code >= N_ACTIONS or mask[g, code] == 0:
@@ -259,31 +277,31 @@ def step(  # noqa: PLR0917 - compiled code takes its arrays by position
         done[g] = False
         ended[g] = False
         winner[g] = -1
-        mover = sc[g, TO_MOVE]
-        bonus = fb[g, mover]
+        mover = scalars[g, TO_MOVE]
+        bonus = bonuses[g, mover]
         do_move(
             code,
             hands[g],
-            hn[g],
+            hand_sizes[g],
             pile[g],
             stock[g],
-            tn[g],
-            tp[g],
-            fb[g],
-            sc[g],
+            taken_count[g],
+            taken_points[g],
+            bonuses[g],
+            scalars[g],
             rules[g],
             dscore[g],
         )
         if code != TAKE_CODE:
             seen[g, code] += 1  # every card played is seen
-            if fb[g, mover] != bonus:  # a foxtrot
+            if bonuses[g, mover] != bonus:  # a foxtrot
                 if is_double(code):
                     double[g, mover] += 1
                 else:
                     single[g, mover] += 1
-        if sc[g, PLAYING]:
+        if scalars[g, PLAYING]:
             if reward == MARGIN_REWARD:  # only the mover's points can have grown
-                gain = tp[g, mover] + fb[g, mover] - running[g, mover]
+                gain = taken_points[g, mover] + bonuses[g, mover] - running[g, mover]
                 if gain != 0:
                     running[g, mover] += gain
                     for s in range(n):
@@ -293,9 +311,9 @@ def step(  # noqa: PLR0917 - compiled code takes its arrays by position
             g,
             reward,
             target,
-            tn,
-            tp,
-            fb,
+            taken_count,
+            taken_points,
+            bonuses,
             single,
             double,
             dscore,
@@ -317,30 +335,30 @@ def step(  # noqa: PLR0917 - compiled code takes its arrays by position
                 orders,
                 fresh,
                 hands,
-                hn,
+                hand_sizes,
                 pile,
                 stock,
-                tn,
-                tp,
-                fb,
+                taken_count,
+                taken_points,
+                bonuses,
                 single,
                 double,
                 dscore,
-                sc,
+                scalars,
                 rules,
                 seen,
                 meta,
                 running,
-                mt,
+                words,
             )
         show(
             g,
             at,
             hands,
-            hn,
+            hand_sizes,
             pile,
-            sc,
-            tn,
+            scalars,
+            taken_count,
             single,
             double,
             totals,
@@ -360,9 +378,9 @@ def _deal_ended(  # noqa: PLR0917 - compiled code takes its arrays by position
     g: int,
     reward: int,
     target: float,
-    tn: Ints,
-    tp: Ints,
-    fb: Ints,
+    taken_count: Ints,
+    taken_points: Ints,
+    bonuses: Ints,
     single: Ints,
     double: Ints,
     dscore: Ints,
@@ -377,16 +395,16 @@ def _deal_ended(  # noqa: PLR0917 - compiled code takes its arrays by position
 ) -> bool:
     """The score sheet of the deal that ended (P4, X9), the rewards, the match totals; True if
     the match is won (M2)."""
-    n = tn.shape[1]
+    n = taken_count.shape[1]
     ended[g] = True
     gains = 0
     for s in range(n):
         line = scores[g, s]
         line[0] = single[g, s]
         line[1] = double[g, s]
-        line[2] = tn[g, s]
-        line[3] = tp[g, s]
-        line[4] = dscore[g, s] - fb[g, s] - tp[g, s]  # the most-cards bonus (P3)
+        line[2] = taken_count[g, s]
+        line[3] = taken_points[g, s]
+        line[4] = dscore[g, s] - bonuses[g, s] - taken_points[g, s]  # the most-cards bonus (P3)
         line[5] = dscore[g, s]
         totals[g, s] += dscore[g, s]
         gains += dscore[g, s] - running[g, s]

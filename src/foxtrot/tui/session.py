@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from ..bots import LEVELS, Bot, CheatingBot, make_bot
 from ..core import (
+    SEAT_LEVELS,
     Action,
     Event,
     FoxtrotError,
@@ -31,6 +32,7 @@ from ..core import (
     State,
     TableOptions,
     UndoError,
+    record_seats,
     take_back,
     to_record,
 )
@@ -41,7 +43,7 @@ LOG: Final = logging.getLogger("foxtrot.tui")
 
 #: The levels offered as opponents, and the bot names that may stand for them.
 BOT_LEVELS: Final = ("easy", "medium", "hard")
-BOT_KINDS: Final = (*BOT_LEVELS, "random", "greedy", "expert")
+BOT_KINDS: Final = SEAT_LEVELS  # the record's list (core.record checks a record's seats)
 HUMAN: Final = "human"
 BOT: Final = "bot"
 
@@ -80,28 +82,17 @@ class Seat:
             raise ValueError(f"unknown level {level!r} (expected {', '.join(BOT_KINDS)})")
         return cls(BOT, level)
 
-    @classmethod
-    def from_json(cls, data: Any, where: str = "seats") -> Seat:
-        """Read an entry of ``seats``; anything unreadable is a ``RecordError``."""
-        if isinstance(data, dict) and data.get("kind") == HUMAN:
-            return cls()
-        level = data.get("level") if isinstance(data, dict) else None
-        if isinstance(data, dict) and data.get("kind") == BOT and level in BOT_KINDS:
-            return cls(BOT, str(level))
-        raise RecordError(
-            f"{where}: not a seat (expected {{'kind': 'human'}} or {{'kind': 'bot', 'level':"
-            f" one of {', '.join(BOT_KINDS)}}})"
-        )
-
 
 def seats_of(data: Any, players: int) -> list[Seat]:
-    """The ``seats`` key of a record (an addition to G2); people everywhere when it is absent."""
-    if not isinstance(data, dict) or "seats" not in data:
+    """The ``seats`` key of a record (an addition to G2); people everywhere when it is absent.
+
+    The check is the record's (``core.record_seats``, also run by every load): a bad entry is
+    a ``RecordError`` that names it.
+    """
+    seats = record_seats(data, players) if isinstance(data, dict) else None
+    if seats is None:
         return [Seat() for _ in range(players)]
-    raw = data["seats"]
-    if not isinstance(raw, list) or len(raw) != players:
-        raise RecordError(f"seats: expected one entry for each of {players} seats")
-    return [Seat.from_json(item, f"seats[{index}]") for index, item in enumerate(raw)]
+    return [Seat(kind, level) for kind, level in seats]
 
 
 def default_names(seats: Sequence[Seat], lang: str) -> list[str]:

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from ..core import LeftoverPile, MostCardsTie, OptionsError, TableOptions, TakeRule
+from ..core.options import name_problem
 from ..i18n import LANGUAGES, catalog
 from .screens import FoxScreen
 from .session import BOT_LEVELS, Seat, default_names
@@ -310,6 +311,12 @@ class SetupScreen(FoxScreen[SetupValues | None]):
         if all(seat.is_bot for seat in values.seats[: values.options.players]):
             error.update(Text(self.cat.text("tui_setup_no_human"), style="bold red"))
             return
+        for seat, name in enumerate(values.chosen_names()):
+            if name_problem(name) is not None:  # the record's rule: refused here, not later
+                error.update(
+                    Text(self.cat.text("tui_setup_bad_name", n=seat + 1), style="bold red")
+                )
+                return
         self.dismiss(values)
 
     def action_quit_setup(self) -> None:

@@ -105,8 +105,8 @@ def create_app(
     that has not said hello ``hello_seconds`` after it opened is closed (1008).
     ``bus_url`` (Redis) makes this process one of many sharing the database
     (web/cluster.py); a table's lease lasts ``lease_seconds`` unrenewed.
-    ``warm`` starts the expert's and the coach's workers at boot (``foxtrot serve``), so the
-    first computer move and the first hint do not wait for them to load.
+    ``warm`` starts the expert's, the coach's and the review's workers at boot (``foxtrot
+    serve``), so the first computer move, hint and review do not wait for them to load.
     ``origin`` (``https://foxtrot.example``) is the passkeys' relying party (web/accounts.py);
     None: the origin each request came to.  Finished rated matches are rated every
     ``rating_seconds`` (web/ratings.py; None: never, for the tests of a crash before it).
@@ -165,7 +165,7 @@ def create_app(
         return JSONResponse({"status": "ok" if ready else "starting"}, 200 if ready else 503)
 
     app.include_router(page_router(lobby_))  # the browser game (web/page.py)
-    app.include_router(review_router(lobby_))  # the review of your moves (web/review.py)
+    app.include_router(review_router(lobby_, warm=warm))  # the review of your moves (web/review.py)
     app.state.accounts = Accounts(lobby_, origin)
     app.include_router(account_router(app.state.accounts))  # passkeys (web/accounts.py)
     app.include_router(

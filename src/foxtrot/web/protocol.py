@@ -15,15 +15,15 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticCustomError
 
-from ..core.options import name_problem
+from ..core.options import MAX_NAME_LENGTH, name_problem
 
 #: The largest client message, in bytes of UTF-8 text.
 MAX_MESSAGE: Final = 4096
 #: The deepest nesting of arrays and objects a client message may have.
 MAX_DEPTH: Final = 32
 LEVELS: Final = ("easy", "medium", "hard", "expert")
-#: A player's name on the server: 1 to this many characters (the record has no bound).
-NAME_LENGTH: Final = 40
+#: A player's name on the server: 1 to this many characters (the record's bound).
+NAME_LENGTH: Final = MAX_NAME_LENGTH
 
 
 class Code(enum.StrEnum):
@@ -87,8 +87,10 @@ def _fair_name(name: str) -> str:
     return name
 
 
-#: A person's or a computer's name: the record's rule, and at most ``NAME_LENGTH`` characters.
-PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), AfterValidator(_fair_name)]
+#: A person's or a computer's name: the record's rule (``core.options.name_problem``: 1 to
+#: ``NAME_LENGTH`` characters, a letter, digit or symbol, no control or bidirectional
+#: characters), so that a name the server takes makes a valid record.
+PlayerName = Annotated[str, AfterValidator(_fair_name)]
 
 
 class _Model(BaseModel):

@@ -7,8 +7,10 @@ It is the terminal game's review (``bots.coach.review`` with the verdicts of
 ``bots.verdict``): every move of one seat graded against the expert's, each
 from that seat's observation before the move, so it names no card the seat
 could not see.  Only the seat whose token comes in ``Authorization: Bearer``
-is reviewed, and only once the match is over (during play it would be a coach
-for the deal in progress).
+is reviewed.  A deal is reviewed as soon as it has ended, while the match goes
+on (``?deal=N``): the search then gets the record of the finished deals only,
+never the deal in progress (its deck is hidden, and a review of it would be a
+coach for the deal being played); the whole match (no ``deal``) once it is over.
 
 The search is seconds of CPU for a match, so it runs in a worker process (one,
 started on first use; spawned, not forked, from a server with threads): a
@@ -36,15 +38,19 @@ import contextlib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from fastapi import APIRouter, FastAPI, Header, Request
 
 from .. import i18n
+from ..core import to_record
 from .lobby import Lobby, server_record
 from .protocol import Code, ProtocolError
 from .record_check import Checker
 from .workers import process_pool, stop_pool
+
+if TYPE_CHECKING:
+    from .tables import TableActor
 
 #: The search budget of one reviewed move: the terminal game's (iterations, CPU seconds).
 ITERATIONS: Final = 150
@@ -69,7 +75,11 @@ def review_json(
 
     Runs in the worker process; ``record`` is a finished G2 record.
     """
-    from ..bots.coach import review, summary  # noqa: PLC0415 (the worker's import, not the app's)
+    from ..bots.coach import (  # noqa: PLC0415 (the worker's import, not the app's)
+        action_text,
+        review,
+        summary,
+    )
     from ..bots.verdict import verdicts  # noqa: PLC0415
 
     items = review(record, seat, lang, iterations=budget[0], seconds=budget[1], deal=deal)
@@ -87,11 +97,47 @@ def review_json(
                 "best": str(item.best),
                 "grade": item.grade.value,
                 "loss": round(item.loss, 1),
+                "lost": round(item.loss),  # the points the summary counts, in the same measure
+                "played_text": action_text(item.played, lang),
+                "best_text": action_text(item.best, lang),
+                "reason": item.reason(lang),
                 "text": item.text(lang),
             }
             for item in items
         ],
     }
+
+
+def finished_deals(actor: TableActor, deal: int | None) -> dict[str, Any]:
+    """The record to review ``deal`` from: the whole record once the match is over, else the
+    record of the deals that have ended (the deal in progress, its deck above all, left out).
+
+    Refuses (``not_finished``) the whole match before its end and a deal before its end.
+    """
+    if actor.status in ("over", "closed") or deal is None:
+        return server_record(actor)  # refuses a match that is not over
+    state = actor.state
+    if state is None:
+        raise ProtocolError(Code.NOT_FINISHED, "the match has not started")
+    record = to_record(state)
+    record["deals"] = [entry for entry in record["deals"] if "scores" in entry]
+    if not 0 <= deal < len(record["deals"]):
+        raise ProtocolError(
+            Code.NOT_FINISHED,
+            f"deal {deal} has not ended: a deal is reviewed once it is over"
+            f" ({len(record['deals'])} deals have ended)",
+        )
+    return record
+
+
+def warm_up() -> None:
+    """In the worker: import the review and load the compiled kernel (``[fast]``) now, so that
+    the first review after a deal is not the one that waits for them (25 s against 0.5 s on a
+    2-CPU machine: ``benchmarks/bench_review.py``)."""
+    from .. import fast  # noqa: PLC0415 (the worker's import, not the app's)
+    from ..bots import coach, verdict  # noqa: F401, PLC0415
+
+    fast.warm_up()
 
 
 class Reviewer:
@@ -149,6 +195,11 @@ class Reviewer:
             self._done.popitem(last=False)
         return result
 
+    def warm_up(self) -> None:
+        """Start the worker and load what a review needs now (``foxtrot serve`` does this at
+        boot), not when the first deal has ended."""
+        self._executor().submit(warm_up)
+
     def close(self) -> None:
         """Stop the worker; a review in progress is abandoned, not waited for (it can take
         many seconds)."""
@@ -167,15 +218,21 @@ def _seat(authorization: str | None, seat_of: Callable[[str], int | None]) -> in
 
 
 def review_router(
-    lobby: Callable[[], Lobby], reviewer: Reviewer | None = None, checker: Checker | None = None
+    lobby: Callable[[], Lobby],
+    reviewer: Reviewer | None = None,
+    checker: Checker | None = None,
+    *,
+    warm: bool = False,
 ) -> APIRouter:
     """The review and check routes; ``lobby`` gives the running lobby.  The router's lifespan
-    stops the workers with the server."""
+    starts the review's worker when ``warm`` and stops the workers with the server."""
     the_reviewer = reviewer or Reviewer()
     the_checker = checker or Checker()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            the_reviewer.warm_up()
         try:
             yield
         finally:
@@ -197,7 +254,9 @@ def review_router(
             raise ProtocolError(
                 Code.BAD_SCHEMA, f"language {lang[:10]!r} is not one of {', '.join(i18n.LANGUAGES)}"
             )
-        record = server_record(actor)  # refuses a match that is not over
+        if deal is not None and deal < 0:
+            raise ProtocolError(Code.BAD_SCHEMA, f"deal {deal} is not a deal (deals count from 0)")
+        record = finished_deals(actor, deal)
         if deal is not None and not 0 <= deal < len(record["deals"]):
             raise ProtocolError(
                 Code.BAD_SCHEMA,

@@ -26,9 +26,11 @@ from .pause import DealPause
 from .protocol import Ack, ActionIn, Code, EventOut, NextDealIn, ProtocolError, SeedIn, Snapshot
 from .seats import DealSeeds, Entry, Hooks, SeatInfo, presence_text, token_hash
 from .store import Append, LoggedEvent, TableRow
-from .views import event_data, event_text, seat_view, spectator_view
+from .views import entry_data, event_text, view_of
 
 log = logging.getLogger("foxtrot.web")
+#: An event's lines and spoken lines, by language (they do not depend on the seat).
+Texts = dict[str, list[list[str]]]
 #: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
 CATCHUP_LIMIT = 500
 #: The action ids kept to answer a resent action with its first answer (resends come within
@@ -222,30 +224,26 @@ class TableActor:
 
     # ----------------------------------------------------------- broadcasting
 
-    def _view(self, seat: int | None) -> dict[str, Any] | None:
-        if self.state is None:
-            return None
-        obs = self.state.observation(seat or 0)
-        return seat_view(obs) if seat is not None else spectator_view(obs)
-
-    def _event_out(self, entry: Entry, seat: int | None, lang: str, *, catchup: bool) -> str:
-        names = self.state.names if self.state is not None else ()
-        seat_names = [info.name or "" for info in self.seats]
+    def _event_out(
+        self, entry: Entry, seat: int | None, lang: str, texts: Texts, *, catchup: bool
+    ) -> str:
+        """``texts``: the narration by language, kept across one broadcast's seats."""
+        if lang not in texts:
+            names = self.state.names if self.state is not None else ()
+            seat_names = [info.name or "" for info in self.seats]
+            texts[lang] = [
+                event_text(entry, names, seat_names, lang, words=words) for words in (False, True)
+            ]
+        text, spoken = texts[lang]
         return EventOut(
             seq=entry.seq,
             kind=entry.kind,
-            data=self._public(entry),
-            text=event_text(entry, names, seat_names, lang),
-            spoken=event_text(entry, names, seat_names, lang, words=True),
-            view=None if catchup else self._view(seat),
+            data=entry_data(entry),
+            text=text,
+            spoken=spoken,
+            view=None if catchup else view_of(self.state, seat),
             catchup=catchup,
         ).model_dump_json()
-
-    def _public(self, entry: Entry) -> dict[str, Any]:
-        data = dict(entry.data)
-        if entry.events:
-            data["events"] = [event_data(event) for event in entry.events]
-        return data
 
     def connections(self) -> list[Connection]:
         """Every open connection of this table."""
@@ -254,10 +252,11 @@ class TableActor:
 
     def _broadcast(self, entry: Entry) -> None:
         cache: dict[tuple[int | None, str], str] = {}
+        texts: Texts = {}
         for conn in self.connections():
             key = (conn.seat, conn.lang)
             if key not in cache:
-                cache[key] = self._event_out(entry, conn.seat, conn.lang, catchup=False)
+                cache[key] = self._event_out(entry, *key, texts, catchup=False)
             conn.put(cache[key])
 
     def presence(self) -> str:
@@ -296,8 +295,8 @@ class TableActor:
             behind = self.seq - last_seq if last_seq is not None else None
             if behind is not None and 0 <= behind <= CATCHUP_LIMIT:
                 for entry in self.entries[len(self.entries) - behind :]:
-                    conn.put(self._event_out(entry, seat, conn.lang, catchup=True))
-            conn.put(Snapshot(seq=self.seq, view=self._view(seat) or {}).model_dump_json())
+                    conn.put(self._event_out(entry, seat, conn.lang, {}, catchup=True))
+            conn.put(Snapshot(seq=self.seq, view=view_of(self.state, seat) or {}).model_dump_json())
             if self.follower and self.owner_presence is not None:
                 conn.put(self.owner_presence)  # until the owner's next word, with this one
             self._send_presence()

@@ -21,6 +21,7 @@ from ..core import (
     Observation,
     PileTaken,
     Redealt,
+    State,
 )
 from ..i18n import catalog, seat_name
 from ..narrate import narrate
@@ -77,6 +78,22 @@ def spectator_view(obs: Observation) -> dict[str, Any]:
     view = public_view(obs)
     view["seat"] = None
     return view
+
+
+def view_of(state: State | None, seat: int | None) -> dict[str, Any] | None:
+    """What ``seat`` sees of ``state`` (``None``: a spectator); ``None`` before any deal."""
+    if state is None:
+        return None
+    obs = state.observation(seat or 0)
+    return seat_view(obs) if seat is not None else spectator_view(obs)
+
+
+def entry_data(entry: Entry) -> dict[str, Any]:
+    """A logged event's public data, with its engine events as JSON."""
+    data = dict(entry.data)
+    if entry.events:
+        data["events"] = [event_data(event) for event in entry.events]
+    return data
 
 
 def event_data(event: Event) -> dict[str, Any]:

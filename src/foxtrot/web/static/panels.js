@@ -5,20 +5,30 @@ import { t, seatName } from "./i18n.js";
 const label = (key) => t(key).replace(/\n/g, " ");
 
 /** The score sheet of a view: the last deal in every part, then every deal and the totals. */
-export function scoreSheet(v) {
+/** The deal's parts turned on their side: a row per part, a column per player (a phone's
+ * narrow screen shows up to four players' sheets without scrolling sideways). */
+function sheetByPart(v, cols, values, number) {
+  return h("table", { class: "sheet by-part", id: "sheet-last" },
+    h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
+    h("thead", {}, h("tr", {}, h("td", {}), v.names.map((name) => h("th", { scope: "col" }, seatName(name))))),
+    h("tbody", {}, cols.map((key, i) => h("tr", { class: key === "tui_col_total" ? "total" : null },
+      h("th", { scope: "row" }, label(key)),
+      values.map((row) => h("td", { class: "num" }, String(row[i])))))));
+}
+
+export function scoreSheet(v, narrow = false) {
   const deals = v.deal_scores || [];
   if (!deals.length) return null;
   const last = deals[deals.length - 1];
   const number = deals.length;
   const cols = ["tui_col_foxtrots_n", "tui_col_doubles_n", "web_col_p1", "tui_col_cards", "tui_col_p2",
     "tui_col_p3", "tui_col_p4", "tui_col_total"];
-  const partRows = last.map((line, seat) => {
-    const p1 = line.total - line.card_points - line.most_cards;
-    return h("tr", {}, h("th", { scope: "row" }, seatName(v.names[seat])),
-      [line.foxtrots, line.double_foxtrots, p1, line.cards, line.card_points, line.most_cards, line.total,
-        v.totals[seat]].map((x) => h("td", { class: "num" }, String(x))));
-  });
-  const parts = h("table", { class: "sheet", id: "sheet-last" },
+  const values = last.map((line, seat) => [line.foxtrots, line.double_foxtrots,
+    line.total - line.card_points - line.most_cards, line.cards, line.card_points, line.most_cards, line.total,
+    v.totals[seat]]);
+  const partRows = values.map((row, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(v.names[seat])),
+    row.map((x) => h("td", { class: "num" }, String(x)))));
+  const parts = narrow && v.players <= 4 ? sheetByPart(v, cols, values, number) : h("table", { class: "sheet", id: "sheet-last" },
     h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
       cols.map((key) => h("th", { scope: "col" }, label(key))))),

@@ -366,9 +366,11 @@ export function downloadButton(table, token) {
 /**
  * Everything after a match in ``root``: the replay, the record download, the review of your
  * moves and the fair-deal check (the last three need a player's ``token``; a spectator gets the
- * public replay and can check a record file). Returns {relang(), destroy()}.
+ * public replay and can check a record file). ``review``: the table's own review panel (it
+ * reviewed each deal as it ended), whose moves now open this replay; none is mounted here then.
+ * Returns {open(deal, index), relang(), destroy()}.
  */
-export function mountAfterMatch(root, { table, token = null } = {}) {
+export function mountAfterMatch(root, { table, token = null, review = null } = {}) {
   const titleId = uid("after-title");
   const parts = {
     replay: h("div", { class: "after-replay" }),
@@ -395,7 +397,8 @@ export function mountAfterMatch(root, { table, token = null } = {}) {
       replay.section.scrollIntoView({ block: "start" });
     };
     // it starts by itself, and again in the new language after a switch
-    if (token) mountReview(parts.review, { table, token, onOpen, auto: true });
+    if (review) review.setOpen(onOpen);
+    else if (token) mountReview(parts.review, { table, token, onOpen, auto: true });
     else fill(parts.review);
     mountVerify(parts.verify, { table, token });
     return replay;
@@ -405,6 +408,12 @@ export function mountAfterMatch(root, { table, token = null } = {}) {
     box,
     get ready() {
       return replay.ready;
+    },
+    /** Show the replay at action ``index`` of deal ``deal`` (a reviewed move's position). */
+    async open(deal, index) {
+      await replay.ready;
+      replay.show(deal, index);
+      replay.section.scrollIntoView({ block: "start" });
     },
     relang() {
       const titled = box.querySelector(`#${titleId}`);

@@ -27,6 +27,14 @@ function stat(cls, label, value, shown) {
     h("span", { "aria-hidden": "true" }, shown), h("span", { class: "sr-only" }, `${label}: ${value}`));
 }
 
+/** A seat's name; a computer's level in a span of its own, which a compact strip puts on
+ * the next line (so that "Computer 2" never breaks in the middle). */
+function nameParts(name) {
+  const shown = seatName(name);
+  const level = isComputerName(name) ? /^(.*\S)\s*(\([^()]*\))$/.exec(shown) : null;
+  return level ? [level[1], h("span", { class: "seat-level" }, ` ${level[2]}`)] : shown;
+}
+
 /** The seat box of ``seat`` in view ``v``. */
 function seatNode(v, seat, presence) {
   const name = v.names[seat];
@@ -42,7 +50,7 @@ function seatNode(v, seat, presence) {
   },
   h("span", { class: "seat-name" },
     toMove ? h("span", { class: "sr-only" }, `${t("web_turn_now")}: `) : null,
-    seatName(name), marks.length ? ` (${marks.join(", ")})` : ""),
+    nameParts(name), marks.length ? ` (${marks.join(", ")})` : ""),
   presenceNode(p, name),
   h("span", { class: "seat-stats" },
     stat("seat-hand", t("tui_col_hand"), v.hand_sizes[seat], [h("span", { class: "mini-back" }, back()), String(v.hand_sizes[seat])]),

@@ -104,7 +104,9 @@ export class TableView {
     this.sock.seq = Math.max(0, (this.sock.seq || 0) - 24);
     this.sock.relang(lang());
     if (this.countOpen) this.counting();
-    this.after?.relang(); // the replay and the review, in the new language
+    this.review?.relang(); // each deal's review and the replay, in the new language
+    if (this.liveReplay) fill(this.liveReplay);
+    this.after?.relang();
   }
 
   // ------------------------------------------------------------------ messages
@@ -390,13 +392,14 @@ export class TableView {
     e.log = h("section", { id: "t-log", class: "panel", "aria-labelledby": "log-title" },
       h("h3", { id: "log-title" }, t("web_log")), e.logList);
     e.over = h("section", { id: "t-over", class: "panel over", hidden: true, "aria-labelledby": "over-title" });
+    e.review = old?.review || h("div", { id: "t-review" }); // each deal's review (pause.js), kept
     e.after = old?.after || h("div", { id: "t-after" }); // a review keeps its work across a redraw
     e.scores = h("section", { id: "t-scores", class: "panel", tabindex: "-1", hidden: true, "aria-labelledby": "scores-title" });
     e.keys = h("p", { id: "t-keys", class: "note keys" }, h("strong", {}, `${t("web_keys_title")}: `), t("web_keys_help"));
     e.settings = h("div", { class: "row settings", role: "group", "aria-label": t("web_settings") }, e.toggles);
     e.arena = h("div", { class: "arena" }, e.felt, e.mine);
     e.game = h("div", { id: "t-game", class: "game", hidden: true },
-      e.arena, e.over, e.after, e.log, e.scores, e.settings, e.keys);
+      e.arena, e.over, e.review, e.after, e.log, e.scores, e.settings, e.keys);
     this.el = e;
     fill(this.root,
       h("div", { class: "table-head" }, e.title, h("div", { class: "row" }, e.turn, e.timer), e.conn),
