@@ -44,6 +44,20 @@ def add_parser(sub: Any) -> None:
         help="with --bus: a table's owner must renew its lease within this time (default 3)",
     )
     parser.add_argument(
+        "--origin",
+        metavar="URL",
+        default=None,
+        help="the public address passkeys belong to, e.g. https://foxtrot.example, behind a"
+        " proxy (default: the address each request came to; docs/guide/accounts.md)",
+    )
+    parser.add_argument(
+        "--rating-seconds",
+        type=float,
+        default=2.0,
+        metavar="S",
+        help="rate the finished rated matches this often (default 2; docs/guide/accounts.md)",
+    )
+    parser.add_argument(
         "--idle-hours",
         type=float,
         default=24.0,
@@ -121,6 +135,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
         warm=True,
         hello_seconds=args.hello_seconds,
         computer_tables=(args.computer_tables[0], args.computer_tables[1]),
+        origin=args.origin,
+        rating_seconds=args.rating_seconds,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""

@@ -20,6 +20,7 @@ from fastapi.websockets import WebSocketState
 from pydantic import ValidationError
 
 from ..i18n import catalog
+from .accounts import Accounts, account_router
 from .bus import Bucket, Connection
 from .lobby import (
     COMPUTER_TABLES,
@@ -32,6 +33,7 @@ from .lobby import (
 from .logs import log
 from .metrics import Metrics
 from .page import page_router, warm_coach
+from .players import players_router
 from .protocol import (
     ActionIn,
     Code,
@@ -49,6 +51,8 @@ from .protocol import (
     error_out,
     parse_client,
 )
+from .rated import rated_create_check, rated_join_check, rating_router
+from .ratings import RatingStore, sweep_loop
 from .review import review_router
 from .store import Store
 from .tables import TableActor
@@ -64,6 +68,13 @@ _STATUS = {
     Code.SEAT_TAKEN: 409,
     Code.NO_SEAT: 409,
     Code.BUSY: 429,
+    Code.THROTTLED: 429,
+    Code.NOT_SIGNED_IN: 401,
+    Code.BAD_CSRF: 403,
+    Code.NAME_TAKEN: 409,
+    Code.NO_PASSKEY: 404,
+    Code.LAST_PASSKEY: 409,
+    Code.NO_PLAYER: 404,
 }
 
 
@@ -84,6 +95,8 @@ def create_app(
     lease_seconds: float = 3.0,
     warm: bool = False,
     computer_tables: tuple[int, int] = (COMPUTER_TABLES, COMPUTER_TABLES_PER_ADDRESS),
+    origin: str | None = None,
+    rating_seconds: float | None = 2.0,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -94,6 +107,9 @@ def create_app(
     (web/cluster.py); a table's lease lasts ``lease_seconds`` unrenewed.
     ``warm`` starts the expert's, the coach's and the review's workers at boot (``foxtrot
     serve``), so the first computer move, hint and review do not wait for them to load.
+    ``origin`` (``https://foxtrot.example``) is the passkeys' relying party (web/accounts.py);
+    None: the origin each request came to.  Finished rated matches are rated every
+    ``rating_seconds`` (web/ratings.py; None: never, for the tests of a crash before it).
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -115,10 +131,16 @@ def create_app(
             the_lobby.computers.warm_up()
             warm_coach()
         lag = asyncio.create_task(metrics.watch_loop())
+        rater = None
+        if rating_seconds is not None:  # issue 25: rate the finished rated matches
+            store = RatingStore(the_lobby.store.engine)
+            rater = asyncio.create_task(sweep_loop(the_lobby, store, rating_seconds))
         try:
             yield
         finally:
             lag.cancel()
+            if rater is not None:
+                rater.cancel()
             await the_lobby.shutdown()
 
     app = FastAPI(title="Foxtrot server", lifespan=lifespan)
@@ -144,6 +166,12 @@ def create_app(
 
     app.include_router(page_router(lobby_))  # the browser game (web/page.py)
     app.include_router(review_router(lobby_, warm=warm))  # the review of your moves (web/review.py)
+    app.state.accounts = Accounts(lobby_, origin)
+    app.include_router(account_router(app.state.accounts))  # passkeys (web/accounts.py)
+    app.include_router(
+        rating_router(lobby_, app.state.accounts)
+    )  # a rated table's changes (web/rated.py)
+    app.include_router(players_router(lobby_))  # profiles, leaderboards (web/players.py)
 
     @app.get("/api/cluster")
     async def cluster() -> dict[str, Any]:
@@ -160,9 +188,15 @@ def create_app(
         return Response(body, media_type=content_type)
 
     @app.post("/api/tables", status_code=201)
-    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+    async def create(
+        body: CreateTable, request: Request, x_csrf_token: str | None = Header(None)
+    ) -> dict[str, Any]:
         client = request.client.host if request.client is not None else None
+        if body.rated:  # issue 25: the creator of a rated table is signed in
+            await rated_create_check(app.state.accounts, body, request, x_csrf_token)
         actor = await lobby_().create(body, client=client)
+        if body.rated:
+            await lobby_().db(RatingStore(lobby_().store.engine).mark_rated, actor.id)
         return summary(actor)
 
     @app.get("/api/tables")
@@ -174,9 +208,17 @@ def create_app(
         return summary(await lobby_().get(table_id))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Join) -> dict[str, Any]:
+    async def join(
+        table_id: str, body: Join, request: Request, x_csrf_token: str | None = Header(None)
+    ) -> dict[str, Any]:
         actor = await lobby_().get(table_id)
-        seat, token = await lobby_().join(actor, body.name, body.seat)
+        # issue 25: a rated table's seat is an account's, under its display name
+        account = await rated_join_check(app.state.accounts, actor.id, request, x_csrf_token)
+        name = body.name if account is None else account.name
+        seat, token = await lobby_().join(actor, name, body.seat)
+        if account is not None:
+            store = RatingStore(lobby_().store.engine)
+            await lobby_().db(store.link_seat, table_id, seat, account.id)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/leave")

@@ -57,6 +57,14 @@ class Code(enum.StrEnum):
     UNAVAILABLE = "unavailable"
     NO_UNDO = "no_undo"
     BUSY = "busy"
+    # accounts (web/accounts.py)
+    NOT_SIGNED_IN = "not_signed_in"
+    BAD_CSRF = "bad_csrf"
+    NAME_TAKEN = "name_taken"
+    BAD_PASSKEY = "bad_passkey"
+    NO_PASSKEY = "no_passkey"
+    LAST_PASSKEY = "last_passkey"
+    NO_PLAYER = "no_player"
 
 
 class ProtocolError(Exception):
@@ -126,6 +134,8 @@ class CreateTable(_Model):
     deal_pause_seconds: Annotated[float, Field(ge=0, le=600)] = 0.0
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
     first_dealer: Annotated[int | None, Field(ge=0, le=8)] = None
+    #: a rated table (web/ratings.py): its creator and every person at it must be signed in
+    rated: bool = False
 
 
 class Join(_Model):

@@ -53,6 +53,7 @@ SEATS = sa.Table(
     sa.Column("kind", sa.String(16)),
     sa.Column("name", sa.String(64)),
     sa.Column("token_hash", sa.String(64)),
+    sa.Column("account_id", sa.String(32)),  # the account sitting there (web/accounts.py)
 )
 EVENTS = sa.Table(
     "events",

@@ -4,6 +4,7 @@ import { Lobby } from "./lobby.js";
 import { TableView } from "./table.js";
 import { openRules } from "./rules.js";
 import { fourColours, setFourColours } from "./cards.js";
+import { ProfileView, LeaderboardView } from "./profile.js"; // issue 25
 
 const main = document.getElementById("main");
 const picker = document.getElementById("lang-pick");
@@ -20,12 +21,16 @@ function chrome() {
   document.getElementById("rules-close").textContent = i18n.t("web_close");
   document.getElementById("rules-title").textContent = i18n.t("web_rules");
   picker.value = i18n.lang();
+  document.dispatchEvent(new Event("foxtrot:lang")); // accounts (issue 25): account.js redraws
 }
 
 function route() {
   if (screen) screen.destroy();
   const found = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
-  screen = found ? new TableView(found[1], main, navigate) : new Lobby(main, navigate);
+  const player = location.pathname.match(/^\/p\/([^/]+)\/?$/); // issue 25: profiles, leaderboard
+  if (player) screen = new ProfileView(decodeURIComponent(player[1]), main, navigate);
+  else if (location.pathname === "/leaderboard") screen = new LeaderboardView(main, navigate);
+  else screen = found ? new TableView(found[1], main, navigate) : new Lobby(main, navigate);
 }
 
 function navigate(path) {
@@ -60,6 +65,8 @@ document.getElementById("home-link").addEventListener("click", (event) => {
   navigate("/");
 });
 window.addEventListener("popstate", route);
+// issue 25: account.js opens the profile and the leaderboard in this page
+document.addEventListener("foxtrot:navigate", (event) => navigate(event.detail));
 
 start().catch((error) => {
   main.textContent = `Foxtrot: ${error.message}`;

@@ -1,0 +1,313 @@
+"""Ratings of rated tables (issue 25): the update against openskill, once per match.
+
+The update is checked against ``openskill`` called directly, on hand-made results with
+known answers; a rated match played over the WebSocket moves both players' ratings; a
+match whose update never ran (its server stopped first) is rated by the next server, and
+by no server twice.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openskill.models import PlackettLuce
+
+from foxtrot.web.ratings import (
+    COMPUTER_RATINGS,
+    START,
+    RatingStore,
+    SeatAt,
+    ordinal,
+    places,
+    rate,
+)
+
+from .passkey_support import Passkey
+from .test_web_accounts import plant, register
+from .web_support import ServerProcess, player, server
+
+pytestmark = pytest.mark.timeout(180)
+_ids = itertools.count()
+
+
+def test_two_players_known_answer() -> None:
+    # openskill's own example: two new players, the first wins
+    (win_mu, win_sigma), (lose_mu, lose_sigma) = rate([START, START], [1, 2])
+    assert win_mu == pytest.approx(27.635389493140497)
+    assert lose_mu == pytest.approx(22.364610506859503)
+    assert win_sigma == lose_sigma == pytest.approx(8.06590141354368)
+
+
+def test_four_players_with_a_tie_known_answer() -> None:
+    after = rate([START] * 4, [1, 2, 2, 4])
+    assert [round(mu, 6) for mu, _s in after] == [27.795253, 24.689416, 24.689416, 22.825915]
+    assert after[1] == after[2]  # a tie is a tie
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(5, 45), st.floats(0.5, 9)), min_size=2, max_size=9).flatmap(
+        lambda rs: st.tuples(
+            st.just(rs), st.lists(st.integers(1, len(rs)), min_size=len(rs), max_size=len(rs))
+        )
+    )
+)
+def test_the_update_is_openskills_plackett_luce(
+    case: tuple[list[tuple[float, float]], list[int]],
+) -> None:
+    ratings, ranks = case
+    model = PlackettLuce()
+    teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
+    expected = model.rate(teams, ranks=[float(r) for r in ranks])
+    for (mu, sigma), team in zip(rate(ratings, ranks), expected, strict=True):
+        assert mu == pytest.approx(team[0].mu) and sigma == pytest.approx(team[0].sigma)
+
+
+@given(
+    st.lists(st.integers(0, 500), min_size=2, max_size=9).flatmap(
+        lambda t: st.tuples(st.just(t), st.integers(0, len(t) - 1))
+    )
+)
+def test_places_put_the_winner_first_and_ties_together(case: tuple[list[int], int]) -> None:
+    totals, winner = case
+    found = places(totals, winner)
+    assert found[winner] == 1 and found.count(1) == 1
+    for a, b in itertools.combinations(range(len(totals)), 2):
+        if winner not in (a, b):
+            assert (found[a] == found[b]) == (totals[a] == totals[b])
+            assert (found[a] < found[b]) == (totals[a] > totals[b])
+
+
+def test_a_table_size_outside_two_to_nine_is_refused() -> None:
+    with pytest.raises(ValueError, match="2 to 9"):
+        rate([START], [1])
+    with pytest.raises(ValueError, match="2 to 9"):
+        rate([START] * 10, list(range(1, 11)))
+
+
+def signed(client: TestClient, name: str) -> tuple[str, str]:
+    """A new account's session cookie and CSRF token (the client then holds no cookie)."""
+    client.cookies.clear()
+    _key, me = register(client, name)
+    cookie = str(client.cookies.get("foxtrot_session"))
+    client.cookies.clear()
+    return cookie, str(me["csrf"])
+
+
+def play_to_the_end(client: TestClient, table: str, token: str) -> None:
+    with player(client, table, token) as p:
+        while not (p.view is not None and p.view["phase"] == "over"):
+            view = p.latest
+            if view.get("legal") and view["phase"] == "playing":
+                answer = p.act(view["legal"][0], f"r{next(_ids)}")
+                assert answer["type"] == "ack", answer
+            else:
+                p.recv()
+
+
+RATED = {
+    "options": {"players": 2, "target": 1},
+    "bot_delay": 0,
+    "seed_seconds": 0,
+    "grace_seconds": 0,  # Boris never connects: a computer plays his seat at once
+    "rated": True,
+}
+
+
+def rated_match(client: TestClient, anna: tuple[str, str], boris: tuple[str, str]) -> str:
+    """Anna creates a rated table, both join, Anna plays it to the end; the table's id."""
+    plant(client, anna[0])
+    made = client.post("/api/tables", json=RATED, headers={"X-CSRF-Token": anna[1]})
+    assert made.status_code == 201, made.text
+    table = str(made.json()["table"])
+    tokens = {}
+    for who, (cookie, csrf) in (("anna", anna), ("boris", boris)):
+        plant(client, cookie)
+        joined = client.post(
+            f"/api/tables/{table}/join", json={"name": "ignored"}, headers={"X-CSRF-Token": csrf}
+        )
+        assert joined.status_code == 200, joined.text
+        tokens[who] = joined.json()["token"]
+    client.cookies.clear()
+    play_to_the_end(client, table, tokens["anna"])
+    return table
+
+
+def wait_rated(client: TestClient, table: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = client.get(f"/api/tables/{table}/ratings").json()
+        if found["rated"]:
+            return dict(found)
+        time.sleep(0.1)
+    raise AssertionError("the match was never rated")
+
+
+def outcome_of(url: str, table: str) -> list[int]:
+    engine = sa.create_engine(url)
+    with engine.connect() as db:
+        rows = db.execute(
+            sa.text("SELECT points, place FROM rating_changes WHERE table_id = :t ORDER BY seat"),
+            {"t": table},
+        ).all()
+    engine.dispose()
+    return [row[1] for row in rows]
+
+
+@pytest.mark.postgres
+def test_a_rated_match_moves_both_ratings_once(db_url: str) -> None:
+    with server(db_url, rating_seconds=0.1) as client:
+        anna, boris = signed(client, "Anna"), signed(client, "Boris")
+        table = rated_match(client, anna, boris)
+        found = wait_rated(client, table)
+        names = [change["name"] for change in found["changes"]]
+        assert names == ["Anna", "Boris"]  # the accounts' names, not the join's
+        ranks = [change["place"] for change in found["changes"]]
+        assert sorted(ranks) in ([1, 2], [1, 1]) and ranks == outcome_of(db_url, table)
+        expected = rate([START, START], ranks)
+        for change, (mu, sigma) in zip(found["changes"], expected, strict=True):
+            assert change["after"] == pytest.approx(round(ordinal(mu, sigma), 2))
+            assert change["before"] == pytest.approx(round(ordinal(*START), 2))
+        time.sleep(0.5)  # more sweeps: nothing changes
+        assert client.get(f"/api/tables/{table}/ratings").json() == found
+
+
+@pytest.mark.postgres
+def test_a_match_over_before_its_update_is_rated_by_the_next_server_once(db_url: str) -> None:
+    # the first server stops between the match's end and its update (its sweep never runs)
+    with server(db_url, rating_seconds=None) as client:
+        anna, boris = signed(client, "Anna"), signed(client, "Boris")
+        table = rated_match(client, anna, boris)
+        assert client.get(f"/api/tables/{table}/ratings").json()["rated"] is False
+    with server(db_url, rating_seconds=0.1) as client:
+        first = wait_rated(client, table)
+    with (
+        server(db_url, rating_seconds=0.1) as one,
+        server(db_url, rating_seconds=0.1) as two,
+    ):
+        time.sleep(0.5)  # two processes sweeping the same database
+        assert one.get(f"/api/tables/{table}/ratings").json() == first
+        assert two.get(f"/api/tables/{table}/ratings").json() == first
+    engine = sa.create_engine(db_url)
+    with engine.connect() as db:
+        assert db.execute(sa.text("SELECT count(*) FROM rating_changes")).scalar() == 2
+        assert db.execute(sa.text("SELECT sum(matches) FROM ratings")).scalar() == 2
+    engine.dispose()
+
+
+def test_apply_twice_writes_once(sqlite_url: str) -> None:
+    with server(sqlite_url, rating_seconds=None) as client:
+        anna = signed(client, "Anna")
+        signed(client, "Boris")
+        plant(client, anna[0])
+        table = client.post("/api/tables", json=RATED, headers={"X-CSRF-Token": anna[1]}).json()[
+            "table"
+        ]
+    engine = sa.create_engine(sqlite_url)
+    store = RatingStore(engine)
+    with engine.connect() as db:
+        ids = [row[0] for row in db.execute(sa.text("SELECT id FROM accounts ORDER BY name"))]
+    seats = [SeatAt("person", ids[0]), SeatAt("hard", None)]
+    assert store.apply(table, seats, [120, 80], winner=0)
+    assert not store.apply(table, seats, [80, 120], winner=1)
+    mu, sigma, matches = store.rating(ids[0])
+    expected = rate([START, COMPUTER_RATINGS["hard"]], [1, 2])[0]
+    assert mu == pytest.approx(expected[0]) and sigma == pytest.approx(expected[1])
+    assert matches == 1
+    engine.dispose()
+
+
+def test_only_signed_in_people_sit_at_a_rated_table(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        refused = client.post("/api/tables", json=RATED)
+        assert (refused.status_code, refused.json()["code"]) == (401, "not_signed_in")
+        anna = signed(client, "Anna")
+        plant(client, anna[0])
+        computers = RATED | {"seats": [{"kind": "easy"}, {"kind": "hard"}]}
+        assert (
+            client.post("/api/tables", json=computers, headers={"X-CSRF-Token": anna[1]}).json()[
+                "code"
+            ]
+            == "bad_options"
+        )
+        table = client.post("/api/tables", json=RATED, headers={"X-CSRF-Token": anna[1]}).json()[
+            "table"
+        ]
+        no_token = client.post(f"/api/tables/{table}/join", json={"name": "Anna"})
+        assert no_token.json()["code"] == "bad_csrf"
+        headers = {"X-CSRF-Token": anna[1]}
+        assert (
+            client.post(
+                f"/api/tables/{table}/join", json={"name": "x"}, headers=headers
+            ).status_code
+            == 200
+        )
+        twice = client.post(f"/api/tables/{table}/join", json={"name": "x"}, headers=headers)
+        assert (twice.status_code, twice.json()["code"]) == (409, "seat_taken")
+        client.cookies.clear()
+        guest = client.post(f"/api/tables/{table}/join", json={"name": "Guest"})
+        assert (guest.status_code, guest.json()["code"]) == (401, "not_signed_in")
+
+
+@pytest.mark.slow
+def test_killed_between_the_match_end_and_its_update_rated_once_after(tmp_path: Path) -> None:
+    """``kill -9`` with a rated match over and not rated: the restart rates it, once."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    first = ServerProcess(url, tmp_path, "--rating-seconds", "3600")  # its one sweep is at boot
+    first.start()
+    try:
+        origin = first.base
+        people = []
+        for name in ("Anna", "Boris"):
+            http = httpx.Client(base_url=origin, timeout=30)
+            begun = http.post("/api/account/register", json={"name": name}).json()
+            key = Passkey("127.0.0.1", origin)
+            body = {"challenge": begun["challenge"], "credential": key.create(begun["options"])}
+            people.append(
+                (http, http.post("/api/account/register/finish", json=body).json()["csrf"])
+            )
+        creator, csrf = people[0]
+        table = creator.post("/api/tables", json=RATED, headers={"X-CSRF-Token": csrf}).json()[
+            "table"
+        ]
+        for http, token in people:
+            joined = http.post(
+                f"/api/tables/{table}/join", json={"name": "x"}, headers={"X-CSRF-Token": token}
+            )
+            assert joined.status_code == 200, joined.text
+        deadline = time.monotonic() + 60  # nobody connects: computers play both seats
+        while httpx.get(f"{origin}/api/tables/{table}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the match did not end"
+            time.sleep(0.1)
+        assert httpx.get(f"{origin}/api/tables/{table}/ratings").json()["rated"] is False
+        first.kill()  # kill -9: between the match's end and its update
+        for http, _token in people:
+            http.close()
+    finally:
+        if first.alive():
+            first.kill()
+    for _ in range(2):  # restarted, and killed again after the update: rated exactly once
+        again = ServerProcess(url, tmp_path)
+        again.start()
+        try:
+            deadline = time.monotonic() + 30
+            while not httpx.get(f"{again.base}/api/tables/{table}/ratings").json()["rated"]:
+                assert time.monotonic() < deadline, "never rated after the restart"
+                time.sleep(0.1)
+            time.sleep(0.3)
+        finally:
+            again.kill()
+    engine = sa.create_engine(url)
+    with engine.connect() as db:
+        assert db.execute(sa.text("SELECT count(*) FROM rating_changes")).scalar() == 2
+        assert db.execute(sa.text("SELECT sum(matches) FROM ratings")).scalar() == 2
+    engine.dispose()
