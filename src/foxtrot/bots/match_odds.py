@@ -76,4 +76,6 @@ def win_chance(
     for other, total in enumerate(totals):
         if other != seat:
             chance *= 0.5 * (1 + math.erf((mine - total) / scale))
-    return chance
+    # erf rounds to 1.0 far out (0 against 274 with 26 to go): while another deal is to come
+    # nobody is sure of the match, so the chance stays just under 1 (M2)
+    return min(chance, math.nextafter(1.0, 0.0))
