@@ -31,6 +31,13 @@ CARD_KEYS: Final = (
 _RED: Final = (Suit.HEARTS, Suit.DIAMONDS)
 
 
+def _marks(seat: int, you: int | None, dealer: int | None) -> list[str]:
+    """The marks after a seat's name: yours, the dealer's, or one for both (the verb agrees)."""
+    if seat == you:
+        return ["you_deal" if seat == dealer else "you"]
+    return ["dealer"] if seat == dealer else []
+
+
 def card_text(card: Card, lang: str, *, style: str = "") -> Text:
     """A card for the screen: ``10♥`` in red, ``Д♠`` in the normal colour."""
     colour = "bold red" if card.suit in _RED else "bold"
@@ -77,9 +84,7 @@ def players_table(
     for seat, name in enumerate(obs.names):
         mark = Text("▶", style="bold yellow") if seat == obs.to_move else Text("")
         label = Text(name, style="bold" if seat == you else "")
-        marks = [cat.text("tui_you_mark")] if seat == you else []
-        if seat == obs.dealer:
-            marks.append(cat.text("tui_dealer_mark"))
+        marks = [cat.text(f"tui_{owner}_mark") for owner in _marks(seat, you, obs.dealer)]
         if marks:
             label.append(" " + cat.text("tui_marks", marks=", ".join(marks)), style="dim")
         held: RenderableType = (

@@ -56,8 +56,8 @@ function playersView(v, mover) {
   );
   const rows = v.names.map((name, seat) => {
     const marks = [];
-    if (seat === v.seat) marks.push(t("tui_you_mark"));
-    if (seat === v.dealer) marks.push(t("tui_dealer_mark"));
+    if (seat === v.seat) marks.push(t(seat === v.dealer ? "tui_you_deal_mark" : "tui_you_mark"));
+    else if (seat === v.dealer) marks.push(t("tui_dealer_mark"));
     const foxtrots = (v.foxtrots && v.foxtrots[seat]) || [];
     const moved = seat === mover;
     return h(

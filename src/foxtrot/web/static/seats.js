@@ -39,8 +39,8 @@ function nameParts(name) {
 function seatNode(v, seat, presence) {
   const name = v.names[seat];
   const marks = [];
-  if (seat === v.seat) marks.push(t("tui_you_mark"));
-  if (seat === v.dealer) marks.push(t("tui_dealer_mark"));
+  if (seat === v.seat) marks.push(t(seat === v.dealer ? "tui_you_deal_mark" : "tui_you_mark"));
+  else if (seat === v.dealer) marks.push(t("tui_dealer_mark"));
   const toMove = v.phase === "playing" && v.to_move === seat;
   const foxtrots = v.foxtrots[seat] || [];
   const p = presence?.seats?.[seat];
