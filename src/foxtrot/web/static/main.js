@@ -8,6 +8,18 @@ import { ProfileView, LeaderboardView } from "./profile.js"; // issue 25
 
 const main = document.getElementById("main");
 const picker = document.getElementById("lang-pick");
+// On a phone the bar has no room for "Українська": each option shows its short name there
+// (an option's label is what the closed picker and a screen reader show).
+const SHORT = { en: "Eng", ru: "Рус", uk: "Укр" };
+const narrow = window.matchMedia("(max-width: 480px)");
+function fitPicker() {
+  for (const option of picker.options) {
+    if (narrow.matches) option.label = SHORT[option.value] || option.text;
+    else option.removeAttribute("label");
+  }
+}
+fitPicker();
+narrow.addEventListener("change", fitPicker);
 const colours = document.getElementById("colours-pick");
 let screen = null;
 
