@@ -253,6 +253,8 @@ function render() {
     personIcon(), h("span", { class: "account-label", text: label })));
   const box = ensureDialog();
   const wasOpen = box.open;
+  // a redraw must not take the field from under a person typing in it (nor from a test)
+  const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
   fill(box,
     h("div", { class: "dialog-head" },
       h("h2", { id: "account-title", text: i18n.t("account_title") }),
@@ -260,6 +262,8 @@ function render() {
     message ? h("p", { class: "account-message", role: "alert", "data-region": "account-message", text: message }) : null,
     me.signed_in ? signedInBody() : signedOutBody());
   if (wasOpen && !box.open) box.showModal();
+  const again = focused && document.getElementById(focused);
+  if (again) again.focus();
 }
 
 function open() {
@@ -269,12 +273,15 @@ function open() {
 }
 
 async function refresh() {
+  let fresh;
   try {
     const answer = await fetch("/api/account", { credentials: "same-origin" });
-    me = answer.ok ? await answer.json() : { signed_in: false };
+    fresh = answer.ok ? await answer.json() : { signed_in: false };
   } catch {
-    me = { signed_in: false };
+    fresh = { signed_in: false };
   }
+  if (JSON.stringify(fresh) === JSON.stringify(me)) return; // nothing to redraw
+  me = fresh;
   render();
 }
 
