@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import resource
 import signal
@@ -110,8 +111,17 @@ def metric(text: str, name: str) -> float:
 Sample = tuple[float, float]
 
 
-async def person(uri: str, token: str, think: float, until: float, latencies: list[Sample]) -> None:
-    """Play the first legal action ``think`` seconds after each turn comes, until ``until``."""
+async def person(  # noqa: PLR0917 (one simulated person's settings)
+    uri: str,
+    token: str,
+    think: float,
+    jitter: float,
+    rng: random.Random,
+    until: float,
+    latencies: list[Sample],
+) -> None:
+    """Play the first legal action after each turn comes, until ``until``: ``think`` seconds
+    later, give or take ``jitter`` of it (drawn uniformly)."""
     sent: dict[str, float] = {}
     async with connect(uri, max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -130,8 +140,8 @@ async def person(uri: str, token: str, think: float, until: float, latencies: li
                 if pending is not None:
                     pending.cancel()
 
-                async def move(seq: int, action: str) -> None:
-                    await asyncio.sleep(think)
+                async def move(seq: int, action: str, delay: float) -> None:
+                    await asyncio.sleep(delay)
                     action_id = f"{seq}"
                     sent[action_id] = time.perf_counter()
                     with contextlib.suppress(ConnectionClosed):
@@ -141,7 +151,8 @@ async def person(uri: str, token: str, think: float, until: float, latencies: li
                             )
                         )
 
-                pending = asyncio.create_task(move(message["seq"], view["legal"][0]))
+                delay = think * (1 + jitter * (2 * rng.random() - 1))
+                pending = asyncio.create_task(move(message["seq"], view["legal"][0], delay))
 
 
 def rank(ordered: list[float], q: float) -> float:
@@ -193,8 +204,16 @@ async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
     freezer = asyncio.create_task(keep_frozen())
     await asyncio.gather(
         *(
-            person(f"{ws_base}/ws/tables/{table}", token, args.think, until, samples)
-            for table, token in tokens
+            person(
+                f"{ws_base}/ws/tables/{table}",
+                token,
+                args.think,
+                args.jitter,
+                random.Random(f"{args.seed}-{index}"),
+                until,
+                samples,
+            )
+            for index, (table, token) in enumerate(tokens)
         ),
         return_exceptions=True,
     )
@@ -236,6 +255,14 @@ def main() -> None:
     parser.add_argument("--bot-tables", type=int, default=50, help="four-computer tables (50)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to play (60)")
     parser.add_argument("--think", type=float, default=0.5, help="a person's delay (0.5 s)")
+    parser.add_argument(
+        "--jitter",
+        type=float,
+        default=0.5,
+        help="each delay is think x (1 +- jitter), drawn uniformly (0.5: 0.25-0.75 s);"
+        " 0 makes every person's clock tick together",
+    )
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the delays (2026)")
     args = parser.parse_args()
     load_before = os.getloadavg()
     home = Path(tempfile.mkdtemp(prefix="foxtrot-bench-"))

@@ -42,6 +42,8 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=200, help="two-person tables (200)")
     parser.add_argument("--bot-tables", type=int, default=50, help="four-computer tables (50)")
     parser.add_argument("--think", type=float, default=0.5, help="a person's delay (0.5 s)")
+    parser.add_argument("--jitter", type=float, default=0.5, help="think x (1 +- jitter) (0.5)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the delays (2026)")
     parser.add_argument("--every", type=float, default=60.0, help="seconds between samples")
     args = parser.parse_args()
     args.seconds = args.minutes * 60

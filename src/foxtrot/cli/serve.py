@@ -9,6 +9,7 @@ committed, so open tables are safe.
 from __future__ import annotations
 
 import argparse
+import logging
 from typing import Any
 
 from .console import Console
@@ -63,6 +64,12 @@ def add_parser(sub: Any) -> None:
         default=24.0,
         metavar="HOURS",
         help="close a table every person has left for this long (default 24)",
+    )
+    parser.add_argument(
+        "--log-events",
+        action="store_true",
+        help="log a line for every event of every table (off by default: the event log in the"
+        " database holds them, and a line per move costs the server a few per cent)",
     )
     limits = parser.add_argument_group("limits", "what one client may cost (docs/protocol.md)")
     limits.add_argument(
@@ -125,7 +132,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     from ..web.running import Limits, serve  # noqa: PLC0415
     from ..web.store import default_url  # noqa: PLC0415
 
-    configure()
+    configure(logging.DEBUG if args.log_events else logging.INFO)
     url = args.db or default_url()
     app = create_app(
         url,

@@ -219,7 +219,7 @@ class TableActor:
         self._adopt(logged, computed)
         self._broadcast(self.entries[-1])
         self.hooks.after_commit(self.id, logged.seq)
-        log.info("event", extra={"table": self.id, "seat": seat, "action": kind})
+        log.debug("event", extra={"table": self.id, "seat": seat, "action": kind})
         return computed
 
     # ----------------------------------------------------------- broadcasting
