@@ -1,7 +1,10 @@
 """Foxtrot against OpenSpiel in one interleaved run: alternating 1-second slices, median ratios.
 
 Run: ``python benchmarks/bench_openspiel.py`` (``--rounds`` slices per system, default 7;
-``--slice`` seconds, default 1).
+``--slice`` seconds, default 1; ``--only play`` or ``--only search`` for half the table;
+``--only chance`` for OpenSpiel's hearts loop against two slower ways of picking a chance
+outcome).  Not under ``nice``: the slices count CPU time, and the load average is printed
+at the start and at the end.
 
 OpenSpiel is not a dependency of Foxtrot: the first run makes a virtual
 environment of its own (``~/.cache/foxtrot-bench/openspiel``, or ``--venv``) and
@@ -29,8 +32,9 @@ each, so the ratio to its actions with those counted is printed too):
   (``apply()``, which checks and returns events: what a front end does).
 
 Search, on mid-game positions, per simulation (one sampled deal of the hidden
-cards played out) and per playout move (the moves those simulations play: the
-unit of equal work, since the two games' playouts differ in length):
+cards played out) and per playout move (the moves those simulations play: nearer to
+equal work, since the two games' playouts differ in length; Foxtrot's default policy
+weighs each move, ISMCTS's rollout picks at random):
 
 - OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``) and its Python ISMCTS
   (``open_spiel.python.algorithms.ismcts``) on hearts, random-rollout evaluator
