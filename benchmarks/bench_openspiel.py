@@ -1,7 +1,10 @@
 """Foxtrot against OpenSpiel in one interleaved run: alternating 1-second slices, median ratios.
 
 Run: ``python benchmarks/bench_openspiel.py`` (``--rounds`` slices per system, default 7;
-``--slice`` seconds, default 1).
+``--slice`` seconds, default 1; ``--only play`` or ``--only search`` for half the table;
+``--only chance`` for OpenSpiel's hearts loop against two slower ways of picking a chance
+outcome).  Not under ``nice``: the slices count CPU time, and the load average is printed
+at the start and at the end.
 
 OpenSpiel is not a dependency of Foxtrot: the first run makes a virtual
 environment of its own (``~/.cache/foxtrot-bench/openspiel``, or ``--venv``) and
@@ -15,27 +18,35 @@ and the ratio of two slices of one round is what machine drift cannot move much.
 Every figure printed is the median over the rounds; every ratio is the median of
 the per-round ratios.
 
-Random play (moves per second: the players' moves; dealing is timed but not
+Random play (per move: the players' moves a second; dealing is timed but not
 counted, on both sides; OpenSpiel deals and draws as chance actions, one card
-each, so its rate with those counted as actions is printed too):
+each, so the ratio to its actions with those counted is printed too):
 
 - OpenSpiel ``crazy_eights`` and ``hearts`` (C++ games) driven by a plain Python
-  loop: ``legal_actions()``, a uniformly random choice, ``apply_action()``; chance
-  nodes sampled from ``chance_outcomes()``;
-- Foxtrot's fast loop (``legal_actions()``, ``apply_unchecked()``: what search
-  does) and its checked loop (``apply()``, which checks and returns events: what
-  a front end does), 4 players (as hearts), take = match (the default rule), whole
-  matches.
+  loop, as a careful user writes it: ``legal_actions()``, a uniformly random choice,
+  ``apply_action()``, at chance nodes too (there ``legal_actions()`` are the chance
+  outcomes, all equally likely in these two games: checked before the first slice);
+- Foxtrot at 4 players (as hearts), take = match (the default rule), whole matches:
+  its code loop (``legal_codes()``, ``apply_code_unchecked()``: what search does),
+  its fast loop (``legal_actions()``, ``apply_unchecked()``) and its checked loop
+  (``apply()``, which checks and returns events: what a front end does).
 
-Search (simulations per second, on mid-game positions):
+Search, on mid-game positions, per simulation (one sampled deal of the hidden
+cards played out) and per playout move (the moves those simulations play: nearer to
+equal work, since the two games' playouts differ in length; Foxtrot's default policy
+weighs each move, ISMCTS's rollout picks at random):
 
 - OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``) and its Python ISMCTS
   (``open_spiel.python.algorithms.ismcts``) on hearts, random-rollout evaluator
-  (one rollout, to the end of the game), 1,000 and 100 simulations a move;
-- Foxtrot's expert (``ExpertBot.analyse``, as ``benchmarks/bench_expert.py``
-  measures it) at 4 players, take = match, from positions reached by greedy play:
-  simulations to the expert's horizon (what ``hard`` does) and to the end of the
-  deal.
+  (one rollout, to the end of the game), 1,000 and 100 simulations a move; a
+  simulation plays every move left in the game (counted exactly per position);
+- Foxtrot's expert (``ExpertBot.analyse``) at 4 players, take = match, from
+  positions reached by greedy play (``bench_expert.positions``): ``hard`` as it
+  ships with the compiled kernel (its 1,500 samples a move, each simulation to the
+  end of the deal; no wall-clock cap, so that a slice counts samples), and 60
+  samples to the horizon (three rounds: the pure-Python ``hard``'s depth, run here
+  by the kernel); a simulation's moves are measured per position by
+  ``playout_moves`` (the same policy, in Python, on resampled deals).
 """
 
 from __future__ import annotations
@@ -71,26 +82,56 @@ def _module(name: str) -> Any:
     return importlib.import_module(name)
 
 
-def _openspiel_random_play(name: str) -> Slice:
+def _check_uniform_chance(game: Any, games: int = 50) -> None:
+    """Refuse a game whose chance outcomes are not all equally likely in ``games`` random games.
+
+    The loops below pick a chance outcome as a careful user of OpenSpiel would for these
+    games, with one uniform choice over ``legal_actions()`` (at a chance node, the outcomes'
+    actions): 1.4-2.6 times as fast as ``random.choices`` over ``chance_outcomes()``, and
+    right only where every outcome is equally likely, as in ``hearts`` and ``crazy_eights``
+    (every card of the stock or the undealt deck).  This check keeps that true."""
+    rng = random.Random(1)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                probs = [p for _, p in state.chance_outcomes()]
+                if max(probs) - min(probs) > 1e-12:
+                    raise RuntimeError(f"{game}: chance outcomes not uniform: {probs}")
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _openspiel_random_play(name: str, chance: str = "legal") -> Slice:
+    """Whole games of random play; chance outcomes picked by ``chance``: ``legal`` (a uniform
+    choice of ``legal_actions()``, the default), ``outcomes`` (a uniform choice of
+    ``chance_outcomes()``) or ``choices`` (``random.choices`` weighted by their
+    probabilities: right for any game, and the loop of this script before 2026-12-03)."""
     pyspiel = _module("pyspiel")
     game = pyspiel.load_game(name)
+    _check_uniform_chance(game)
     rng = random.Random(2026)
+    choice, choices = rng.choice, rng.choices
 
     def run(seconds: float) -> dict[str, float]:
-        moves = chance = 0
+        moves = chances = 0
         start = clock()
         while clock() - start < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
-                if state.is_chance_node():
-                    actions, probs = zip(*state.chance_outcomes(), strict=True)
-                    state.apply_action(rng.choices(actions, probs)[0])
-                    chance += 1
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
+                if not state.is_chance_node():
                     moves += 1
+                    state.apply_action(choice(state.legal_actions()))
+                    continue
+                chances += 1
+                if chance == "legal":  # uniform (_check_uniform_chance)
+                    state.apply_action(choice(state.legal_actions()))
+                elif chance == "outcomes":
+                    state.apply_action(choice(state.chance_outcomes())[0])
+                else:
+                    actions, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(choices(actions, probs)[0])
         elapsed = clock() - start
-        return {"rate": moves / elapsed, "all": (moves + chance) / elapsed}
+        return {"rate": moves / elapsed, "all": (moves + chances) / elapsed}
 
     return run
 
@@ -105,9 +146,8 @@ def _hearts_positions(count: int) -> list[Any]:
         target = 3 * game.num_players() + rng.randrange(4, 30)  # 3 cards passed by each
         moves = 0
         while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
+            if state.is_chance_node():  # uniform: _check_uniform_chance
+                state.apply_action(rng.choice(state.legal_actions()))
                 continue
             if moves >= target and len(state.legal_actions()) > 1:
                 found.append(state)
@@ -139,18 +179,37 @@ def _openspiel_search(kind: str) -> Slice:
         mcts = _module("open_spiel.python.algorithms.mcts")
         evaluator = mcts.RandomRolloutEvaluator(1, random_state(1))
         bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=random_state(2))
+    # a simulation plays every move left in the game (the tree's, then the rollout's): in hearts,
+    # after the pass, one a card still in a hand, with no chance node
+    left = [_moves_to_end(state) for state in states]
     turn = [0]
 
     def run(seconds: float) -> dict[str, float]:
-        done = 0
+        done = moves = 0
         start = clock()
         while clock() - start < seconds:
-            bot.step(states[turn[0] % len(states)])
+            at = turn[0] % len(states)
+            bot.step(states[at])
             turn[0] += 1
             done += simulations
-        return {"rate": done / (clock() - start)}
+            moves += simulations * left[at]
+        elapsed = clock() - start
+        return {"rate": done / elapsed, "moves": moves / elapsed}
 
     return run
+
+
+def _moves_to_end(state: Any) -> int:
+    """The players' moves left to the end of this (chance-free from here) hearts game."""
+    state = state.clone()
+    rng = random.Random(3)
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            raise RuntimeError("a chance node after the pass: a simulation's length is not fixed")
+        state.apply_action(rng.choice(state.legal_actions()))
+        moves += 1
+    return moves
 
 
 def _openspiel_version() -> str:
@@ -165,6 +224,14 @@ OPENSPIEL: dict[str, tuple[str, Callable[[], Slice]]] = {
         lambda: _openspiel_random_play("crazy_eights"),
     ),
     "hearts": ("OpenSpiel hearts, Python loop", lambda: _openspiel_random_play("hearts")),
+    "hearts_outcomes": (
+        "OpenSpiel hearts, chance by choice(chance_outcomes())",
+        lambda: _openspiel_random_play("hearts", "outcomes"),
+    ),
+    "hearts_choices": (
+        "OpenSpiel hearts, chance by zip + random.choices",
+        lambda: _openspiel_random_play("hearts", "choices"),
+    ),
     "ismcts_cpp": ("OpenSpiel C++ ISMCTS, hearts", lambda: _openspiel_search("cpp")),
     "ismcts_python": ("OpenSpiel Python ISMCTS, hearts", lambda: _openspiel_search("python")),
 }
@@ -228,63 +295,134 @@ def openspiel_python(venv: Path, spec: str) -> Path:
 # -------------------------------------------------------------------- Foxtrot side
 
 
-def _foxtrot_random_play(checked: bool) -> Slice:
+def _foxtrot_random_play(loop: str) -> Slice:
+    """Whole matches of random play: ``codes`` (``legal_codes``, ``apply_code_unchecked``: the
+    search's own loop), ``fast`` (``legal_actions``, ``apply_unchecked``) or ``checked``
+    (``apply``, which checks the move and returns its events: a front end's loop)."""
     from foxtrot import Phase, State, TableOptions  # noqa: PLC0415
 
     options = TableOptions(players=PLAYERS)
     rng = random.Random(2026)
+    choice = rng.choice
 
     def run(seconds: float) -> dict[str, float]:
         moves = 0
         start = clock()
         while clock() - start < seconds:
             state = State(options, dealer=0)
-            step: Callable[..., object] = state.apply if checked else state.apply_unchecked
             while not state.is_over:
                 state.deal(rng)
+                if loop == "codes":
+                    legal, do = state.legal_codes, state.apply_code_unchecked
+                    while state.phase is Phase.PLAYING:
+                        do(choice(legal()))
+                        moves += 1
+                    continue
+                legal_actions = state.legal_actions
+                step: Callable[..., object] = (
+                    state.apply if loop == "checked" else state.apply_unchecked
+                )
                 while state.phase is Phase.PLAYING:
-                    step(rng.choice(state.legal_actions()))
+                    step(choice(legal_actions()))
                     moves += 1
         return {"rate": moves / (clock() - start)}
 
     return run
 
 
-def _foxtrot_search(full_deal: bool) -> Slice:
+def _foxtrot_search(hard: bool) -> Slice:
+    """The expert's search: ``hard`` as it ships with the kernel (its samples, to the end of
+    the deal), or 60 samples a move to the horizon (three rounds: the pure-Python ``hard``'s
+    depth, here run by the kernel, as ``bench_expert.py`` measures it)."""
     sys.path.insert(0, str(HERE.parent))
     from bench_expert import positions  # noqa: PLC0415
-    from foxtrot import TakeRule  # noqa: PLC0415
-    from foxtrot.bots import ExpertBot  # noqa: PLC0415
+    from foxtrot import TakeRule, fast  # noqa: PLC0415
+    from foxtrot.bots import ExpertBot, budget  # noqa: PLC0415
+    from foxtrot.bots.expert import horizon  # noqa: PLC0415
 
+    if not fast.enabled():
+        raise SystemExit("the compiled kernel is off (numba missing?): pip install '.[fast]'")
     states = positions(PLAYERS, TakeRule.MATCH, 20)
-    bot = ExpertBot(iterations=60, seconds=None, horizon=(1 << 30) if full_deal else None)
+    iterations = budget("hard")[0] if hard else 60
+    bot = ExpertBot(iterations=iterations, seconds=None)  # samples, never a wall-clock cap
+    depth = horizon(PLAYERS, iterations)
+    lengths = [playout_moves(state, depth) for state in states]
     observations = [state.observation(state.to_move) for state in states]  # type: ignore[arg-type]
     turn = [0]
 
     def run(seconds: float) -> dict[str, float]:
         rollouts = 0
+        moves = 0.0
         start = clock()
         while clock() - start < seconds:
-            obs = observations[turn[0] % len(observations)]
-            rollouts += bot.analyse(obs, random.Random(turn[0])).rollouts
+            at = turn[0] % len(observations)
+            done = bot.analyse(observations[at], random.Random(turn[0])).rollouts
+            rollouts += done
+            moves += done * lengths[at]
             turn[0] += 1
-        return {"rate": rollouts / (clock() - start)}
+        elapsed = clock() - start
+        return {"rate": rollouts / elapsed, "moves": moves / elapsed}
 
     return run
 
 
+def playout_moves(state: Any, depth: int, samples: int = 20) -> float:
+    """The mean moves of one of the search's simulations from ``state``: the action searched,
+    then the default policy's moves to ``depth`` more or the end of the deal, on deals of the
+    hidden cards sampled as the search samples them (``State.resample``).
+
+    Played here by the pure-Python policy (``bots.rollout.policy_move``), which the kernel's
+    playouts are held equal to (``tests/test_fast_kernel.py``); the search's own weighting of
+    the samples by the other players' moves is left out (it hardly moves a deal's length)."""
+    from foxtrot import Phase  # noqa: PLC0415
+    from foxtrot.bots.rollout import policy_move, unseen_by_rank  # noqa: PLC0415
+    from foxtrot.core.actions import TAKE_CODE  # noqa: PLC0415
+
+    rng = random.Random(11)
+    seat = state.to_move
+    total = count = 0
+    for _ in range(samples):
+        world = state.resample(seat, rng)
+        unseen = unseen_by_rank(world)
+        for code in world.legal_codes():
+            playout = world.clone()
+            playout.apply_code_unchecked(code)
+            after = unseen[:]
+            if code != TAKE_CODE:
+                after[code >> 2] -= 1
+            moves = 1
+            while playout.phase is Phase.PLAYING and moves <= depth:
+                move = policy_move(playout, rng, after)
+                if move != TAKE_CODE:
+                    after[move >> 2] -= 1
+                playout.apply_code_unchecked(move)
+                moves += 1
+            total += moves
+            count += 1
+    return total / count
+
+
 FOXTROT: dict[str, tuple[str, Callable[[], Slice]]] = {
-    "fast": (f"Foxtrot fast loop, {PLAYERS} players", lambda: _foxtrot_random_play(False)),
-    "checked": (f"Foxtrot checked loop, {PLAYERS} players", lambda: _foxtrot_random_play(True)),
-    "expert": (f"Foxtrot expert, {PLAYERS} players, horizon", lambda: _foxtrot_search(False)),
+    "codes": (f"Foxtrot code loop, {PLAYERS} players", lambda: _foxtrot_random_play("codes")),
+    "fast": (f"Foxtrot fast loop, {PLAYERS} players", lambda: _foxtrot_random_play("fast")),
+    "checked": (
+        f"Foxtrot checked loop, {PLAYERS} players",
+        lambda: _foxtrot_random_play("checked"),
+    ),
+    "expert": (
+        f"Foxtrot expert, {PLAYERS} players, 60 samples to the horizon",
+        lambda: _foxtrot_search(False),
+    ),
     "expert_full": (
-        f"Foxtrot expert, {PLAYERS} players, full deal",
+        f"Foxtrot hard as shipped, {PLAYERS} players, to the deal's end",
         lambda: _foxtrot_search(True),
     ),
 }
 
 #: The comparisons: (Foxtrot system, OpenSpiel system) pairs, in print order.
 PAIRS = (
+    ("codes", "crazy_eights"),
+    ("codes", "hearts"),
     ("fast", "crazy_eights"),
     ("fast", "hearts"),
     ("checked", "crazy_eights"),
@@ -294,6 +432,14 @@ PAIRS = (
     ("expert_full", "ismcts_cpp"),
     ("expert_full", "ismcts_python"),
 )
+#: ``--only chance``: OpenSpiel's loop against slower ways of picking a chance outcome.
+CHANCE_PAIRS = (("hearts", "hearts_outcomes"), ("hearts", "hearts_choices"))
+
+
+def load_average() -> str:
+    """The 1-, 5- and 15-minute load averages (``nan`` where the system has none)."""
+    loads = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    return " ".join(f"{load:.2f}" for load in loads)
 
 
 def machine() -> str:
@@ -306,9 +452,8 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return (
-        f"{model}, {os.cpu_count()} cores, load average {load:.1f};"
+        f"{model}, {os.cpu_count()} cores, load average {load_average()};"
         f" Python {platform.python_version()}"
     )
 
@@ -319,7 +464,11 @@ def main() -> None:
     parser.add_argument("--slice", type=float, default=1.0, help="seconds per slice")
     parser.add_argument("--venv", type=Path, default=DEFAULT_VENV)
     parser.add_argument("--spec", default=DEFAULT_SPEC, help="what pip installs there")
-    parser.add_argument("--only", choices=["play", "search"], help="one half of the table")
+    parser.add_argument(
+        "--only",
+        choices=["play", "search", "chance"],
+        help="one half of the table, or OpenSpiel's chance loops against each other",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -327,11 +476,15 @@ def main() -> None:
         return
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, the worker too
-    pairs = [
-        (fox, spiel)
-        for fox, spiel in PAIRS
-        if args.only is None or (args.only == "search") == fox.startswith("expert")
-    ]
+    pairs = (
+        list(CHANCE_PAIRS)
+        if args.only == "chance"
+        else [
+            (fox, spiel)
+            for fox, spiel in PAIRS
+            if args.only is None or (args.only == "search") == fox.startswith("expert")
+        ]
+    )
     spiel = Worker(openspiel_python(args.venv, args.spec))
     version = spiel.ask({"task": "version"})["version"]
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}")
@@ -339,8 +492,8 @@ def main() -> None:
         f"OpenSpiel {version} in {args.venv}; median of {args.rounds} alternating slices"
         f" of {args.slice:g} s CPU time each"
     )
-    foxtrot = {name: FOXTROT[name][1]() for name in dict.fromkeys(f for f, _ in pairs)}
-    names = list(foxtrot) + list(dict.fromkeys(s for _, s in pairs))
+    names = list(dict.fromkeys(name for pair in pairs for name in pair))
+    foxtrot = {name: FOXTROT[name][1]() for name in names if name in FOXTROT}
     for name in names:  # a short warm-up slice each, not counted (first calls, caches)
         if name in foxtrot:
             foxtrot[name](0.2)
@@ -348,6 +501,7 @@ def main() -> None:
             spiel.ask({"task": name, "seconds": 0.2})
     rates: dict[str, list[float]] = {name: [] for name in names}
     every: dict[str, list[float]] = {name: [] for name in names}  # chance actions counted too
+    moves: dict[str, list[float]] = {name: [] for name in names}  # search: playout moves/s
     for round_ in range(args.rounds):
         order = names if round_ % 2 == 0 else names[::-1]
         for name in order:
@@ -357,25 +511,48 @@ def main() -> None:
                 figures = spiel.ask({"task": name, "seconds": args.slice})
             rates[name].append(figures["rate"])
             every[name].append(figures.get("all", figures["rate"]))
+            moves[name].append(figures.get("moves", figures["rate"]))
         print(f"round {round_ + 1}/{args.rounds} done", file=sys.stderr)
     spiel.close()
+    print(f"load average at the end {load_average()}")
+    report(names, pairs, rates, every, moves)
+
+
+def report(
+    names: list[str],
+    pairs: list[tuple[str, str]],
+    rates: dict[str, list[float]],
+    every: dict[str, list[float]],
+    moves: dict[str, list[float]],
+) -> None:
+    """Each system's median rates, then each pair's median per-round ratios, per unit."""
     labels = {name: label for name, (label, _) in (FOXTROT | OPENSPIEL).items()}
     width = max(len(labels[name]) for name in names)
     for name in names:
-        unit = "simulations/s" if name.startswith(("expert", "ismcts")) else "moves/s"
+        search = name.startswith(("expert", "ismcts"))
+        unit = "simulations/s" if search else "moves/s"
         line = f"{labels[name]:<{width}}  {statistics.median(rates[name]):>10,.0f} {unit}"
         if every[name] != rates[name]:
             line += f" ({statistics.median(every[name]):,.0f} actions/s with chance actions)"
+        if search:
+            per = statistics.median(m / r for m, r in zip(moves[name], rates[name], strict=True))
+            line += f", {statistics.median(moves[name]):,.0f} playout moves/s ({per:.1f} a sim.)"
         print(line)
+
+    def ratio(mine: list[float], theirs: list[float]) -> str:
+        ratios = [a / b for a, b in zip(mine, theirs, strict=True)]
+        return f"x{statistics.median(ratios):.2f} (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+
     for fox, other in pairs:
-        ratios = [a / b for a, b in zip(rates[fox], rates[other], strict=True)]
-        line = (
-            f"{labels[fox]} / {labels[other]}: x{statistics.median(ratios):.2f}"
-            f" (rounds {min(ratios):.2f}-{max(ratios):.2f})"
-        )
-        if every[other] != rates[other]:
-            alls = [a / b for a, b in zip(rates[fox], every[other], strict=True)]
-            line += f"; x{statistics.median(alls):.2f} against its actions with chance ones"
+        if fox.startswith("expert"):
+            line = (
+                f"{labels[fox]} / {labels[other]}: per simulation"
+                f" {ratio(rates[fox], rates[other])}; per playout move"
+                f" {ratio(moves[fox], moves[other])}"
+            )
+        else:
+            line = f"{labels[fox]} / {labels[other]}: per move {ratio(rates[fox], rates[other])}"
+            line += f"; per action, chance ones too {ratio(every[fox], every[other])}"
         print(line)
 
 
