@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import glob
 import os
+import random
 import shutil
 import signal
 import statistics
@@ -155,8 +156,16 @@ async def load(bases: list[str], args: argparse.Namespace) -> dict[str, Any]:
     started = time.perf_counter()
     await asyncio.gather(
         *(
-            person(f"{ws}/ws/tables/{table}", token, args.think, until, samples)
-            for ws, table, token in people
+            person(
+                f"{ws}/ws/tables/{table}",
+                token,
+                args.think,
+                args.jitter,
+                random.Random(f"{args.seed}-{index}"),
+                until,
+                samples,
+            )
+            for index, (ws, table, token) in enumerate(people)
         ),
         return_exceptions=True,
     )
@@ -285,6 +294,8 @@ def main() -> None:
     parser.add_argument("--bot-tables", type=int, default=50, help="four-computer tables (50)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long each load runs")
     parser.add_argument("--think", type=float, default=0.5, help="a person's delay (0.5 s)")
+    parser.add_argument("--jitter", type=float, default=0.5, help="think x (1 +- jitter) (0.5)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the delays (2026)")
     parser.add_argument("--kills", type=int, default=20, help="fail-overs to time (20)")
     parser.add_argument("--bot-delay", type=float, default=0.05, help="computers' pause (s)")
     parser.add_argument("--skip-load", action="store_true", help="only the fail-over part")
