@@ -30,8 +30,9 @@ structs, their fields named): ``Table``, what every game shares (the observation
 the deal orders, a fresh pack, the reward, the target); ``Games``, every game's state, a row
 per game (row ``g`` of its first eight fields is the ``_rules.Position`` the rules' twin works
 on); ``Outputs``, what a step writes for the caller (``BatchedGames``'s arrays).  So ``step``
-is ``step(actions, limit, table, games, out)``; passing the structs rather than their 30-odd
-arrays one by one costs nothing measurable (docs/library/fast.md).
+is ``step(actions, limit, table, games, out)``.  Python passes the structs as plain tuples of
+their fields, which ``step`` and ``start`` name again (see ``step``); the structs run at least
+as fast as the 34 arrays passed one by one did (docs/library/fast.md, measured).
 
 This module imports numba: it is loaded only when a compiled batch is made.
 """
@@ -301,7 +302,7 @@ def step(
 
     The structs may come as plain tuples of their fields, in order (``tuple(games)``), and
     are named again here: numba's dispatcher types a plain tuple of arrays in C (about 1.5 µs
-    a call) but a named one in Python (5-8 µs), 4-8 % of a step of 256 games."""
+    a call) but a named one in Python (5-8 µs), 6-9 % of a step of 256 games."""
     table, games, out = Table(*table), Games(*games), Outputs(*out)
     n = games.hand_sizes.shape[1]
     for g in range(limit):
