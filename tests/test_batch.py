@@ -29,7 +29,6 @@ from foxtrot.env import BatchedGames, encode, layout
 from foxtrot.env.batch import SCORE_FIELDS
 from foxtrot.env.encoding import legal_mask
 from foxtrot.fast import batch as kernel
-from foxtrot.fast._playout import STOCK_N
 from helpers import table_options
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -222,24 +221,25 @@ def test_V3_the_compiled_observation_holds_no_hidden_information(
     for _ in range(steps):
         batch.step(batch.random_actions(rng))
     engine: Any = batch._engine
+    games: kernel.Games = engine.games
     n = options.players
     for g in range(2):
         before = batch.obs[g].copy(), batch.mask[g].copy()
         seat = int(batch.to_move[g])
-        stock = int(engine._sc[g, STOCK_N])
-        hidden = engine._stock[g, :stock].tolist()
+        stock = int(games.scalars[g, kernel.STOCK_N])
+        hidden = games.stock[g, :stock].tolist()
         for s in range(n):
             if s != seat:
-                hidden += engine._hands[g, s, : engine._hn[g, s]].tolist()
+                hidden += games.hands[g, s, : games.hand_sizes[g, s]].tolist()
         rng.shuffle(hidden)
-        engine._stock[g, :stock] = hidden[:stock]
+        games.stock[g, :stock] = hidden[:stock]
         at = stock
         for s in range(n):
             if s != seat:
-                size = int(engine._hn[g, s])
-                engine._hands[g, s, :size] = sorted(hidden[at : at + size])
+                size = int(games.hand_sizes[g, s])
+                games.hands[g, s, :size] = sorted(hidden[at : at + size])
                 at += size
-        kernel.show(g, *engine._show_args)
+        kernel.show(g, engine.table, games, engine.outputs)
         assert np.array_equal(batch.obs[g], before[0])
         assert np.array_equal(batch.mask[g], before[1])
 

@@ -25,7 +25,6 @@ from ..core.cards import full_deck
 from ..core.dealing import draw_lots
 from ..core.kernel import deal_order
 from ..fast import batch as kernel
-from ..fast._playout import FORCED, LEFTOVER_TO_TAKER, MATCH, ORDER, PILE_N, TIE_ALL, TO_MOVE
 from .batch import match_seed
 from .encoding import CARD_KINDS, N_ACTIONS, layout
 from .game import as_index, refusal
@@ -77,35 +76,53 @@ class CompiledGames:
         def ints(*shape: int) -> Ints:
             return np.zeros(shape, dtype=np.int64)
 
-        self._hands, self._hn = ints(games, n, cards), ints(games, n)
-        self._pile, self._stock = ints(games, cards), ints(games, cards)
-        self._tn, self._tp, self._fb = ints(games, n), ints(games, n), ints(games, n)
-        self._single, self._double = ints(games, n), ints(games, n)
-        self._dscore, self._totals, self._running = ints(games, n), ints(games, n), ints(games, n)
-        self._sc, self._rules = ints(games, 5), ints(games, ORDER + n)
-        self._rules[:, MATCH] = options.take is TakeRule.MATCH
-        self._rules[:, FORCED] = options.forced_foxtrot
-        self._rules[:, LEFTOVER_TO_TAKER] = options.leftover_pile is LeftoverPile.LAST_TAKER
-        self._rules[:, TIE_ALL] = options.most_cards_tie is MostCardsTie.ALL
-        self._seen, self._meta = ints(games, CARD_KINDS), ints(games, 2)
-        self._mt, self._codes = ints(games, _WORDS), ints(games, N_ACTIONS + 1)  # fast.batch.show
-        self._reward = _REWARDS[batch.reward]
-        self._target = float(options.target)
-        # the arguments of fast.batch's deal, show and step, in their order
-        table = (self._hands, self._hn, self._pile, self._stock, self._tn, self._tp, self._fb)
-        per_seat = (self._single, self._double, self._dscore)
-        rest = (self._sc, self._rules, self._seen, self._meta, self._running, self._mt)
-        self._deal_args: tuple[Any, ...] = (orders, fresh, *table, *per_seat, *rest)
-        self._show_args: tuple[Any, ...] = (
-            *(at, self._hands, self._hn, self._pile, self._sc, self._tn, self._single),
-            *(self._double, self._totals, self._seen, self._meta, self._rules, self._codes),
-            *(batch.obs, batch.mask, batch.to_move),
+        rules = ints(games, kernel.ORDER + n)
+        rules[:, kernel.MATCH] = options.take is TakeRule.MATCH
+        rules[:, kernel.FORCED] = options.forced_foxtrot
+        rules[:, kernel.LEFTOVER_TO_TAKER] = options.leftover_pile is LeftoverPile.LAST_TAKER
+        rules[:, kernel.TIE_ALL] = options.most_cards_tie is MostCardsTie.ALL
+        #: What every game shares, every game's arrays, and what a step writes (``fast.batch``).
+        self.table = kernel.Table(
+            at=at,
+            orders=orders,
+            fresh=fresh,
+            reward=_REWARDS[batch.reward],
+            target=float(options.target),
         )
-        self._step_args: tuple[Any, ...] = (
-            *(self._reward, self._target, at, orders, fresh, *table, *per_seat, self._totals),
-            *(*rest, self._codes, batch.obs, batch.mask, batch.to_move, batch.rewards),
-            *(batch.done, batch.deal_ended, batch.scores, batch.winner, batch.final_totals),
+        self.games = kernel.Games(
+            hands=ints(games, n, cards),
+            hand_sizes=ints(games, n),
+            pile=ints(games, cards),
+            stock=ints(games, cards),
+            taken_count=ints(games, n),
+            taken_points=ints(games, n),
+            bonuses=ints(games, n),
+            scalars=ints(games, kernel.SCALARS),
+            rules=rules,
+            deal_scores=ints(games, n),
+            singles=ints(games, n),
+            doubles=ints(games, n),
+            totals=ints(games, n),
+            seen=ints(games, CARD_KINDS),
+            dealer=ints(games),
+            deals=ints(games),
+            rewarded=ints(games, n),
+            words=ints(games, _WORDS),
         )
+        self.outputs = kernel.Outputs(
+            codes=ints(games, N_ACTIONS + 1),
+            obs=batch.obs,
+            mask=batch.mask,
+            to_move=batch.to_move,
+            rewards=batch.rewards,
+            done=batch.done,
+            deal_ended=batch.deal_ended,
+            scores=batch.scores,
+            winner=batch.winner,
+            final_totals=batch.final_totals,
+        )
+        # the structs as plain tuples, which numba's dispatcher types faster (fast.batch.step)
+        self._plain = (tuple(self.table), tuple(self.games), tuple(self.outputs))
         self._picked = ints(games)
         self._seed = 0
         self._started = 0
@@ -125,13 +142,14 @@ class CompiledGames:
         """A new match in game ``g``: its seed, the lot for the first dealer (D1), the deal."""
         seed = match_seed(self._seed, self._started)
         self._started += 1
-        words = self._mt[g]
+        games = self.games
+        words = games.words[g]
         kernel.seeded(words, seed & 0xFFFFFFFF, seed >> 32)  # random.Random(seed)
         rng = cast(random.Random, _Generator(words))  # duck-typed, as State takes it
-        self._meta[g] = (draw_lots(self._options.players, self._options.decks, rng).dealer, 0)
-        self._totals[g] = 0
-        kernel.deal(g, *self._deal_args)
-        kernel.show(g, *self._show_args)
+        games.dealer[g] = draw_lots(self._options.players, self._options.decks, rng).dealer
+        games.deals[g] = 0
+        games.totals[g] = 0
+        kernel.start(g, *self._plain)
 
     def _clear(self, start: int) -> None:
         """This step's rewards and flags of the games from ``start`` on (which did not move)."""
@@ -143,7 +161,7 @@ class CompiledGames:
 
     def step(self, actions: npt.ArrayLike) -> None:
         codes, limit, error, shown = self._codes_of(actions)
-        stopped = kernel.step(codes, limit, *self._step_args)
+        stopped = kernel.step(codes, limit, *self._plain)
         batch = self._batch
         if stopped < len(batch):
             self._clear(stopped)
@@ -183,12 +201,13 @@ class CompiledGames:
     def _refused(self, g: int, code: int) -> IllegalActionError:
         """The engine's error for game ``g``'s action, from a ``State`` of the game's position."""
         n = self._options.players
+        games = self.games
         state = State.at_position(
             self._options,
-            dealer=int(self._meta[g, kernel.DEALER_AT]),
-            turn=int(self._sc[g, TO_MOVE]),
-            hands=[self._hands[g, s, : self._hn[g, s]].tolist() for s in range(n)],
-            pile=self._pile[g, : self._sc[g, PILE_N]].tolist(),
+            dealer=int(games.dealer[g]),
+            turn=int(games.scalars[g, kernel.TO_MOVE]),
+            hands=[games.hands[g, s, : games.hand_sizes[g, s]].tolist() for s in range(n)],
+            pile=games.pile[g, : games.scalars[g, kernel.PILE_N]].tolist(),
         )
         error = refusal(state, code)
         return IllegalActionError(
@@ -196,7 +215,7 @@ class CompiledGames:
         )
 
     def pick(self, draws: npt.NDArray[np.float64]) -> Ints:
-        kernel.pick(self._codes, draws, self._picked)
+        kernel.pick(self.outputs.codes, draws, self._picked)
         return self._picked.copy()
 
 
