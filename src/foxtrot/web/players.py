@@ -22,11 +22,12 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse, HTMLResponse
 
+from ..skill import ordinal
 from .account_store import ACCOUNTS, AccountStore
 from .lobby import Lobby
 from .page import STATIC
 from .protocol import Code, ProtocolError
-from .ratings import CHANGES, RATINGS, ordinal
+from .ratings import CHANGES, RATINGS
 from .store import SEATS, TABLES
 
 #: The rated matches a profile lists (the newest first).

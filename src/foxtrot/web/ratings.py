@@ -26,17 +26,14 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import sqlalchemy as sa
-from openskill.models import PlackettLuce
 
 from ..core import CardPlayed, PlayResult, State, replay, to_record
+from ..skill import START, ordinal, places, rate
 from .lobby import Lobby
 from .logs import log
 from .protocol import ProtocolError
 from .store import SEATS, TABLES
 
-#: The model every rating is computed with (openskill's defaults: mu 25, sigma 25/3, beta 25/6).
-MODEL: Final = PlackettLuce()
-START: Final = (MODEL.mu, MODEL.sigma)
 #: The computers' fixed (mu, sigma).  ``medium`` (the greedy bot) is the model's starting
 #: mu; ``hard`` wins 73% of two-player duplicate matches against it (docs/reports/strength.md),
 #: which the model's win probability 1 / (1 + exp(-d / c)), c = sqrt(2 beta^2) = 5.9, gives
@@ -83,30 +80,6 @@ CHANGES = sa.Table(
     sa.Column("sigma_after", sa.Float),
     sa.Column("created_at", sa.Float),
 )
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The rating shown: ``mu - 3 sigma`` (openskill's ordinal)."""
-    return mu - 3.0 * sigma
-
-
-def places(totals: Sequence[int], winner: int) -> list[int]:
-    """Each seat's place, 1 first: the winner alone first, the others by total; ties share.
-
-    >>> places([120, 205, 120, 90], winner=1)
-    [2, 1, 2, 4]
-    """
-    keys = [(0 if seat == winner else 1, -total) for seat, total in enumerate(totals)]
-    return [1 + sum(other < key for other in keys) for key in keys]
-
-
-def rate(ratings: Sequence[tuple[float, float]], ranks: Sequence[int]) -> list[tuple[float, float]]:
-    """Every seat's new (mu, sigma) after one match finished in ``ranks`` (1 first, ties equal)."""
-    if not 2 <= len(ratings) <= 9 or len(ranks) != len(ratings):
-        raise ValueError(f"a rated match has 2 to 9 seats and a place each, got {len(ratings)}")
-    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
-    rated = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
-    return [(float(team[0].mu), float(team[0].sigma)) for team in rated]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
