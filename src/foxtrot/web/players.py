@@ -91,6 +91,7 @@ def profile(engine: sa.Engine, name: str) -> dict[str, Any] | None:
                 "place": row.place,
                 "points": row.points,
                 "foxtrots": row.foxtrots,
+                "abandoned": bool(row.abandoned),
                 "rating": round(after, 2),
                 "change": round(after - before, 2),
                 "links": {
@@ -112,6 +113,7 @@ def profile(engine: sa.Engine, name: str) -> dict[str, Any] | None:
         },
         "by_size": [by_size[size] for size in sorted(by_size)],
         "foxtrots": sum(row.foxtrots for row in changes),
+        "abandoned": sum(1 for row in changes if row.abandoned),
         "unrated_matches": unrated,
         "chart": [
             {"at": row.created_at, "rating": round(ordinal(row.mu_after, row.sigma_after), 2)}

@@ -9,6 +9,9 @@ rating the player is very likely above) with ``sigma`` as its uncertainty.
 
 Computers play at fixed ratings (``COMPUTER_RATINGS``): they take part in the update as
 players of that rating with a small ``sigma``, and their own new ratings are thrown away.
+A person a computer played for to the end of the match (away past the grace period: the
+table's log says ``replaced`` and no ``returned`` after it) is rated by the place his seat
+finished, as if he had played it, and his change row says he ``abandoned`` the match.
 
 Once per match: ``RatingStore.apply`` sets ``rated_tables.applied_at`` only where it is
 empty, in the same transaction that writes the new ratings, so a restart, a second process
@@ -32,7 +35,7 @@ from ..skill import START, ordinal, places, rate
 from .lobby import Lobby
 from .logs import log
 from .protocol import ProtocolError
-from .store import SEATS, TABLES
+from .store import EVENTS, SEATS, TABLES
 
 #: The computers' fixed (mu, sigma).  ``medium`` (the greedy bot) is the model's starting
 #: mu; ``hard`` wins 73% of two-player duplicate matches against it (docs/reports/strength.md),
@@ -45,6 +48,9 @@ COMPUTER_RATINGS: Final = {
     "hard": (31.0, 1.0),
     "expert": (31.5, 1.0),
 }
+
+#: The log's words on a person a computer plays for (web/tables.py, rated tables only).
+AWAY_KINDS: Final = ("replaced", "returned")
 
 _meta = sa.MetaData()
 RATINGS = sa.Table(
@@ -79,15 +85,18 @@ CHANGES = sa.Table(
     sa.Column("mu_after", sa.Float),
     sa.Column("sigma_after", sa.Float),
     sa.Column("created_at", sa.Float),
+    sa.Column("abandoned", sa.Boolean),  # migration 0005: a computer finished the seat
 )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatAt:
-    """A seat of a rated table: its kind (``person`` or a level) and its account, if any."""
+    """A seat of a rated table: its kind (``person`` or a level), its account, if any, and
+    whether its person abandoned the match (a computer played his seat to the end)."""
 
     kind: str
     account_id: str | None
+    abandoned: bool = False
 
 
 class RatingStore:
@@ -142,6 +151,15 @@ class RatingStore:
             )
             return done.rowcount == 1
 
+    def account_at(self, table_id: str, seat: int) -> str | None:
+        """The account that sits in a seat, if any."""
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(SEATS.c.account_id).where(
+                    SEATS.c.table_id == table_id, SEATS.c.seat == seat
+                )
+            ).scalar()
+
     def seated(self, table_id: str, account_id: str) -> bool:
         """Whether the account already sits at the table."""
         with self.engine.connect() as db:
@@ -164,14 +182,29 @@ class RatingStore:
         return [(row[0], row[1]) for row in rows]
 
     def seats(self, table_id: str) -> list[SeatAt]:
-        """The seats of a table with their accounts."""
+        """The seats of a table with their accounts, and who abandoned the match.
+
+        A person abandoned it when the log's last word on his seat is ``replaced``: away
+        past the grace period, a computer played for him, and he did not come back before
+        the end (``returned`` is logged only while the match is played).
+        """
         with self.engine.connect() as db:
             rows = db.execute(
                 sa.select(SEATS.c.kind, SEATS.c.account_id)
                 .where(SEATS.c.table_id == table_id)
                 .order_by(SEATS.c.seat)
             ).all()
-        return [SeatAt(row[0], row[1]) for row in rows]
+            away: dict[int, bool] = {}
+            for seat, kind in db.execute(
+                sa.select(EVENTS.c.seat, EVENTS.c.kind)
+                .where(EVENTS.c.table_id == table_id, EVENTS.c.kind.in_(AWAY_KINDS))
+                .order_by(EVENTS.c.seq)
+            ):
+                away[seat] = kind == "replaced"
+        return [
+            SeatAt(row[0], row[1], row[0] == "person" and away.get(number, False))
+            for number, row in enumerate(rows)
+        ]
 
     def rating(self, account_id: str) -> tuple[float, float, int]:
         """An account's (mu, sigma, rated matches); the start for a new player."""
@@ -268,6 +301,7 @@ class RatingStore:
                         mu_after=mu,
                         sigma_after=sigma,
                         created_at=now,
+                        abandoned=seat.abandoned,
                     )
                 )
         return True
@@ -302,6 +336,7 @@ def change_json(row: Any) -> dict[str, Any]:
         "after": round(after, 2),
         "change": round(after - before, 2),
         "uncertainty": round(row.sigma_after, 2),
+        "abandoned": bool(row.abandoned),
         "at": row.created_at,
     }
 
