@@ -7,7 +7,12 @@ sits at mu 25, and a tournament in which a bot meets itself is refused before it
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -149,3 +154,31 @@ def test_cli_refuses_what_it_cannot_rate_before_playing(
 ) -> None:
     assert main(["tournament", "--matches", "1", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_script_rates_saved_reports_as_the_option_rates_the_tournament(
+    tmp_path: Path,
+) -> None:
+    config = TournamentConfig(parse_bots("easy,medium"), TINY, matches=2, seed=5, duplicate=True)
+    results = run_tournament(config)
+    saved = tmp_path / "report.json"
+    saved.write_text(json.dumps(results.to_json()), encoding="utf-8")
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "rate_tournaments.py"
+    done = subprocess.run(
+        [sys.executable, str(script), str(saved), "--same", "easy=random"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        env=os.environ | {"PYTHONPATH": str(script.parents[1] / "src")},
+    )
+    rows = {line.split()[0]: line.split()[1:] for line in done.stdout.splitlines()[1:]}
+    assert set(rows) == {"random", "medium"}  # easy counted as random
+    for rated in tournament_ratings(results, "medium"):
+        name = "random" if rated.label == "easy" else rated.label
+        assert rows[name] == [
+            f"{rated.mu:.2f}",
+            f"{rated.sigma:.2f}",
+            f"{rated.ordinal:.2f}",
+            str(rated.matches),
+        ]
