@@ -37,16 +37,17 @@ from .logs import log
 from .protocol import ProtocolError
 from .store import EVENTS, SEATS, TABLES
 
-#: The computers' fixed (mu, sigma).  ``medium`` (the greedy bot) is the model's starting
-#: mu; ``hard`` wins 73% of two-player duplicate matches against it (docs/reports/strength.md),
-#: which the model's win probability 1 / (1 + exp(-d / c)), c = sqrt(2 beta^2) = 5.9, gives
-#: for d = 5.9: mu 31; ``expert`` (5,000 samples) plays as hard within the report's error;
-#: ``easy`` (random play) was not measured against greedy: set as far below as hard is above.
+#: The computers' fixed (mu, sigma), calibrated on two-player duplicate matches to 200 with
+#: ``foxtrot tournament --ratings`` (the same model; medium anchored at 25, where a new person
+#: starts) and ``benchmarks/rate_tournaments.py`` over those runs and the strength report's
+#: 260 hard-greedy matches (benchmarks/results/ratings/, docs/guide/accounts.md): easy 4.3,
+#: hard 33.8 (sigma about 2 to 4 each); expert's 6 matches (26 +- 6) do not tell it from
+#: hard, so it plays at hard's.  A small sigma: the computers' own updates are thrown away.
 COMPUTER_RATINGS: Final = {
-    "easy": (19.0, 1.0),
+    "easy": (4.0, 1.0),
     "medium": (25.0, 1.0),
-    "hard": (31.0, 1.0),
-    "expert": (31.5, 1.0),
+    "hard": (34.0, 1.0),
+    "expert": (34.0, 1.0),
 }
 
 #: The log's words on a person a computer plays for (web/tables.py, rated tables only).
