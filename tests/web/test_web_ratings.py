@@ -21,15 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from foxtrot.web.ratings import (
-    COMPUTER_RATINGS,
-    START,
-    RatingStore,
-    SeatAt,
-    ordinal,
-    places,
-    rate,
-)
+from foxtrot.skill import START, ordinal, places, rate
+from foxtrot.web.ratings import COMPUTER_RATINGS, RatingStore, SeatAt
 
 from .passkey_support import Passkey
 from .test_web_accounts import plant, register

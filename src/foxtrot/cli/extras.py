@@ -14,7 +14,16 @@ from typing import Final
 EXTRAS: Final = {
     "tui": ("textual", "rich"),
     "plot": ("matplotlib",),
-    "web": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "pydantic", "prometheus_client"),
+    "web": (
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "alembic",
+        "pydantic",
+        "prometheus_client",
+        "webauthn",
+        "openskill",
+    ),
     "rl": ("pettingzoo", "gymnasium", "numpy"),
     "train": ("pettingzoo", "gymnasium", "numpy", "torch", "sb3_contrib", "stable_baselines3"),
     "openspiel": ("pyspiel", "pettingzoo", "gymnasium", "numpy"),

@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import TableOptions
 from ..research import TournamentConfig, TournamentResults, parse_bots, run_tournament
@@ -21,6 +22,9 @@ from ..research.backends import make_backend
 from ..research.tournament import LEARNED, OPENSPIEL, POLICY, cpu_count
 from .console import Console
 from .extras import require
+
+if TYPE_CHECKING:
+    from ..skill import Rated
 
 DESCRIPTION = """\
 Bots play whole matches (to the target score) against each other; the report gives,
@@ -122,6 +126,18 @@ def add_parser(
         metavar="S",
         help="seconds per move (default: the bot's own; 0 = no time limit)",
     )
+    parser.add_argument(
+        "--ratings",
+        action="store_true",
+        help="also rate every match with the server's openskill model (mu, sigma, ordinal"
+        " per bot): how the computers' fixed ratings are calibrated (extra [web])",
+    )
+    parser.add_argument(
+        "--ratings-anchor",
+        metavar="BOT",
+        help="with --ratings: the bot placed at mu 25, where a new person starts (default:"
+        " medium, else greedy, else the first bot)",
+    )
     output = parser.add_argument_group("output files")
     output.add_argument("--csv", type=Path, metavar="FILE", help="one row per bot")
     output.add_argument(
@@ -141,6 +157,8 @@ def _usage_error(args: argparse.Namespace) -> str | None:
         return "--matches must be at least 1"
     if args.jobs < 0:
         return "--jobs must be 0 (every core) or more"
+    if args.ratings_anchor is not None and not args.ratings:
+        return "--ratings-anchor needs --ratings"
     if args.address is not None and args.backend != "ray":
         return "--address needs --backend ray"
     if args.expert_iterations is not None and args.expert_iterations < 1:
@@ -167,9 +185,13 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
             )
         except ValueError as error:  # an unknown bot, or fewer than two
             problem = str(error)
-    if config is None:
+    if config is not None and args.ratings:
+        problem = ratings_problem(config, args.ratings_anchor)
+    if config is None or problem is not None:
         err.print(f"foxtrot tournament: {problem}", markup=False)
         return 2
+    if args.ratings:
+        require("web", "--ratings")  # openskill
     if args.plot is not None:  # before the matches, not after an hour of them
         require("plot", "--plot")
     if any(spec.kind == POLICY for spec in config.bots):
@@ -199,6 +221,8 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
     with err.progress(config.games, "matches") as advance:
         results = run_tournament(config, jobs=jobs, progress=lambda _: advance(), backend=backend)
     print_report(results, jobs, out, backend=backend.name)
+    if args.ratings:
+        print_ratings(results, anchor_of(config, args.ratings_anchor), out)
     return write_files(results, args.csv, args.json, args.plot, err)
 
 
@@ -229,6 +253,66 @@ def write_files(
         )
         return 1
     return 0
+
+
+def anchor_of(config: TournamentConfig, asked: str | None) -> str:
+    """The bot placed at mu 25: the one asked for, else medium, else greedy, else the first."""
+    labels = [spec.label for spec in config.bots]
+    if asked is not None:
+        return asked
+    return next((name for name in ("medium", "greedy") if name in labels), labels[0])
+
+
+def ratings_problem(config: TournamentConfig, anchor: str | None) -> str | None:
+    """Why ``--ratings`` cannot rate this tournament, or ``None``.
+
+    One rating cannot be two players of one update, so a bot may sit only once at a table:
+    at least as many bots as seats.
+    """
+    labels = [spec.label for spec in config.bots]
+    if anchor is not None and anchor not in labels:
+        return f"--ratings-anchor {anchor!r} is not one of the bots ({', '.join(labels)})"
+    if len(labels) < config.options.players:
+        return (
+            f"--ratings needs at least as many bots as seats ({config.options.players}):"
+            " a bot cannot be rated against itself"
+        )
+    return None
+
+
+def tournament_ratings(results: TournamentResults, anchor: str) -> list[Rated]:
+    """Every bot's openskill rating over the tournament's matches (``foxtrot.skill``).
+
+    The matches are rated in rounds (the first deal sequence of every lineup and rotation,
+    then the second, ...), not lineup after lineup: an online update weighs the later
+    matches more once sigma has shrunk, and rounds let every pairing count alike.
+    """
+    from ..skill import Finish, rate_entrants  # noqa: PLC0415 (openskill: only when asked)
+
+    games = sorted(results.games, key=lambda g: (g.match, g.rotation, g.lineup))
+    finishes = (Finish(g.seats, g.winner, g.totals) for g in games)
+    return rate_entrants(results.labels, finishes, anchor)
+
+
+def print_ratings(results: TournamentResults, anchor: str, out: Console) -> None:
+    """The ``--ratings`` table: per bot mu, sigma, ordinal and matches rated."""
+    rated = tournament_ratings(results, anchor)
+    out.table(
+        ("bot", "mu", "± sigma", "ordinal", "rated matches"),
+        [
+            [r.label, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}", str(r.matches)]
+            for r in rated
+        ],
+        title="openskill ratings (the server's model)",
+        right=range(1, 5),
+    )
+    out.print(
+        "openskill Weng-Lin Plackett-Luce (openskill's defaults), every match one update by"
+        " its final order (the winner, then the totals; equal totals tie), in rounds;"
+        f" every mu shifted so that {anchor} sits at 25, where a new person starts.",
+        style="dim",
+        markup=False,
+    )
 
 
 def _seconds(value: float | None) -> str:
@@ -317,4 +401,11 @@ def print_report(
     )
 
 
-__all__ = ["add_parser", "print_report", "run", "write_files"]
+__all__ = [
+    "add_parser",
+    "print_ratings",
+    "print_report",
+    "run",
+    "tournament_ratings",
+    "write_files",
+]

@@ -51,7 +51,7 @@ from .protocol import (
     error_out,
     parse_client,
 )
-from .rated import rated_create_check, rated_join_check, rating_router
+from .rated import rated_create_check, rated_join_check, rated_rematch_check, rating_router
 from .ratings import RatingStore, sweep_loop
 from .review import review_router
 from .store import Store
@@ -230,11 +230,27 @@ def create_app(
         return {"table": table_id, "seat": seat, "left": True}
 
     @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+    async def rematch(
+        table_id: str,
+        request: Request,
+        authorization: str | None = Header(None),
+        x_csrf_token: str | None = Header(None),
+    ) -> dict[str, Any]:
         token = _bearer(authorization)
         if token is None:
             raise ProtocolError(Code.NO_TOKEN, "send the seat token as Authorization: Bearer")
-        new, seat, new_token = await lobby_().rematch(await lobby_().get(table_id), token)
+        actor = await lobby_().get(table_id)
+        # issue 25: a rated table's rematch is rated, each person signed in as before
+        account = await rated_rematch_check(app.state.accounts, actor, token, request, x_csrf_token)
+        store = RatingStore(lobby_().store.engine)
+
+        async def rated(new: TableActor) -> None:  # before anybody sits in it
+            await lobby_().db(store.mark_rated, new.id)
+
+        created = rated if account is not None else None
+        new, seat, new_token = await lobby_().rematch(actor, token, created)
+        if account is not None:
+            await lobby_().db(store.link_seat, new.id, seat, account.id)
         return {"table": new.id, "seat": seat, "token": new_token}
 
     @app.get("/api/tables/{table_id}/record")

@@ -469,11 +469,7 @@ class Cluster:
             info = actor.seats[seat]
             info.remote[node] = count
             if info.here:
-                info.away_since = None
-                info.replaced = False
-                task = actor._grace.pop(seat, None)
-                if task is not None:
-                    task.cancel()
+                await actor.back(seat)
             elif info.kind == "person" and info.away_since is None:  # the countdown starts
                 info.away_since = time.time()
                 if actor.status == "playing":

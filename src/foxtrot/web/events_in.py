@@ -57,15 +57,22 @@ def next_state(  # noqa: PLR0917 (the table's parts the event reads)
     return earlier, ()
 
 
-def checked_action(state: State | None, status: str, seq: int, seat: int, msg: ActionIn) -> Action:
+def checked_action(
+    state: State | None, status: str, seqs: tuple[int, int], seat: int, msg: ActionIn
+) -> Action:
     """The action ``msg`` of ``seat`` if the table may take it now; else ``ProtocolError``:
     not started, over, sent at an old sequence number, out of turn, or illegal (``why_illegal``).
+
+    ``seqs``: the last event that changed the game, and the table's last event.  An action
+    sent at any number between them saw the game as it is: an event that changes no game
+    (a rated table's ``replaced``, web/tables.py) does not make it stale.
     """
+    since, seq = seqs
     if status == "open" or state is None:
         raise ProtocolError(Code.NOT_STARTED, "the match has not started", msg.id)
     if state.is_over or status != "playing":
         raise ProtocolError(Code.MATCH_OVER, "the match is over", msg.id)
-    if msg.seq != seq:
+    if not since <= msg.seq <= seq:
         raise ProtocolError(
             Code.STALE_SEQ,
             f"the action was sent at sequence {msg.seq}; the table is at {seq}:"

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -371,10 +371,18 @@ class Lobby:
         else:
             await actor.undo(conn)
 
-    async def rematch(self, actor: TableActor, token: str) -> tuple[TableActor, int, str]:
+    async def rematch(
+        self,
+        actor: TableActor,
+        token: str,
+        created: Callable[[TableActor], Awaitable[None]] | None = None,
+    ) -> tuple[TableActor, int, str]:
         """The rematch of a finished table: the first to ask creates it (same seats and
         options, computers in their seats) and the old table's log says where it is; each
-        person then joins it in the seat he had. Returns the new table, the seat, its token."""
+        person then joins it in the seat he had. Returns the new table, the seat, its token.
+
+        ``created`` is awaited with the new table before anybody sits in it (a rated table's
+        rematch is marked rated there, web/rated.py)."""
         seat = actor.seat_of(token)
         if seat is None:
             raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat of this table")
@@ -383,6 +391,8 @@ class Lobby:
         async with self._rematch_lock:
             if actor.rematch is None:
                 new = await self.create(rematch_request(actor))
+                if created is not None:
+                    await created(new)
                 if self.cluster is not None and actor.follower:
                     data = {"kind": "rematch", "data": {"table": new.id, "seat": seat}}
                     await self.cluster.forward_op(actor, seat, "note", data)

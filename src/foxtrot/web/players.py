@@ -22,11 +22,12 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse, HTMLResponse
 
+from ..skill import ordinal
 from .account_store import ACCOUNTS, AccountStore
 from .lobby import Lobby
 from .page import STATIC
 from .protocol import Code, ProtocolError
-from .ratings import CHANGES, RATINGS, ordinal
+from .ratings import CHANGES, RATINGS
 from .store import SEATS, TABLES
 
 #: The rated matches a profile lists (the newest first).
@@ -90,6 +91,7 @@ def profile(engine: sa.Engine, name: str) -> dict[str, Any] | None:
                 "place": row.place,
                 "points": row.points,
                 "foxtrots": row.foxtrots,
+                "abandoned": bool(row.abandoned),
                 "rating": round(after, 2),
                 "change": round(after - before, 2),
                 "links": {
@@ -111,6 +113,7 @@ def profile(engine: sa.Engine, name: str) -> dict[str, Any] | None:
         },
         "by_size": [by_size[size] for size in sorted(by_size)],
         "foxtrots": sum(row.foxtrots for row in changes),
+        "abandoned": sum(1 for row in changes if row.abandoned),
         "unrated_matches": unrated,
         "chart": [
             {"at": row.created_at, "rating": round(ordinal(row.mu_after, row.sigma_after), 2)}

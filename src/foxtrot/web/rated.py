@@ -18,6 +18,7 @@ from .accounts import Accounts
 from .lobby import Lobby
 from .protocol import Code, CreateTable, ProtocolError
 from .ratings import RatingStore
+from .tables import TableActor
 
 
 async def rated_create_check(
@@ -40,6 +41,28 @@ async def rated_join_check(
     session, _id = await accounts.acting(request, csrf)
     if await accounts.db(store.seated, table_id, session.account.id):
         raise ProtocolError(Code.SEAT_TAKEN, "this account already sits at this table")
+    return session.account
+
+
+async def rated_rematch_check(
+    accounts: Accounts, actor: TableActor, token: str, request: Request, csrf: str | None
+) -> Account | None:
+    """The account asking for (or joining) the rematch of a rated table; None: not rated.
+
+    The rematch of a rated table is rated too, so each of its persons comes signed in (the
+    session cookie and its CSRF token) as the account that held the seat of the token.
+    """
+    store = RatingStore(accounts.store.engine)
+    if not await accounts.db(store.is_rated, actor.id):
+        return None
+    session, _id = await accounts.acting(request, csrf)
+    seat = actor.seat_of(token)
+    if seat is None:
+        raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat of this table")
+    if await accounts.db(store.account_at, actor.id, seat) != session.account.id:
+        raise ProtocolError(
+            Code.BAD_TOKEN, "this seat was another account's: sign in as the one who played it"
+        )
     return session.account
 
 

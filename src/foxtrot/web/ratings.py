@@ -9,6 +9,9 @@ rating the player is very likely above) with ``sigma`` as its uncertainty.
 
 Computers play at fixed ratings (``COMPUTER_RATINGS``): they take part in the update as
 players of that rating with a small ``sigma``, and their own new ratings are thrown away.
+A person a computer played for to the end of the match (away past the grace period: the
+table's log says ``replaced`` and no ``returned`` after it) is rated by the place his seat
+finished, as if he had played it, and his change row says he ``abandoned`` the match.
 
 Once per match: ``RatingStore.apply`` sets ``rated_tables.applied_at`` only where it is
 empty, in the same transaction that writes the new ratings, so a restart, a second process
@@ -26,28 +29,29 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import sqlalchemy as sa
-from openskill.models import PlackettLuce
 
 from ..core import CardPlayed, PlayResult, State, replay, to_record
+from ..skill import START, ordinal, places, rate
 from .lobby import Lobby
 from .logs import log
 from .protocol import ProtocolError
-from .store import SEATS, TABLES
+from .store import EVENTS, SEATS, TABLES
 
-#: The model every rating is computed with (openskill's defaults: mu 25, sigma 25/3, beta 25/6).
-MODEL: Final = PlackettLuce()
-START: Final = (MODEL.mu, MODEL.sigma)
-#: The computers' fixed (mu, sigma).  ``medium`` (the greedy bot) is the model's starting
-#: mu; ``hard`` wins 73% of two-player duplicate matches against it (docs/reports/strength.md),
-#: which the model's win probability 1 / (1 + exp(-d / c)), c = sqrt(2 beta^2) = 5.9, gives
-#: for d = 5.9: mu 31; ``expert`` (5,000 samples) plays as hard within the report's error;
-#: ``easy`` (random play) was not measured against greedy: set as far below as hard is above.
+#: The computers' fixed (mu, sigma), calibrated on two-player duplicate matches to 200 with
+#: ``foxtrot tournament --ratings`` (the same model; medium anchored at 25, where a new person
+#: starts) and ``benchmarks/rate_tournaments.py`` over those runs and the strength report's
+#: 260 hard-greedy matches (benchmarks/results/ratings/, docs/guide/accounts.md): easy 4.3,
+#: hard 33.8 (sigma about 2 to 4 each); expert's 6 matches (26 +- 6) do not tell it from
+#: hard, so it plays at hard's.  A small sigma: the computers' own updates are thrown away.
 COMPUTER_RATINGS: Final = {
-    "easy": (19.0, 1.0),
+    "easy": (4.0, 1.0),
     "medium": (25.0, 1.0),
-    "hard": (31.0, 1.0),
-    "expert": (31.5, 1.0),
+    "hard": (34.0, 1.0),
+    "expert": (34.0, 1.0),
 }
+
+#: The log's words on a person a computer plays for (web/tables.py, rated tables only).
+AWAY_KINDS: Final = ("replaced", "returned")
 
 _meta = sa.MetaData()
 RATINGS = sa.Table(
@@ -82,39 +86,18 @@ CHANGES = sa.Table(
     sa.Column("mu_after", sa.Float),
     sa.Column("sigma_after", sa.Float),
     sa.Column("created_at", sa.Float),
+    sa.Column("abandoned", sa.Boolean),  # migration 0005: a computer finished the seat
 )
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The rating shown: ``mu - 3 sigma`` (openskill's ordinal)."""
-    return mu - 3.0 * sigma
-
-
-def places(totals: Sequence[int], winner: int) -> list[int]:
-    """Each seat's place, 1 first: the winner alone first, the others by total; ties share.
-
-    >>> places([120, 205, 120, 90], winner=1)
-    [2, 1, 2, 4]
-    """
-    keys = [(0 if seat == winner else 1, -total) for seat, total in enumerate(totals)]
-    return [1 + sum(other < key for other in keys) for key in keys]
-
-
-def rate(ratings: Sequence[tuple[float, float]], ranks: Sequence[int]) -> list[tuple[float, float]]:
-    """Every seat's new (mu, sigma) after one match finished in ``ranks`` (1 first, ties equal)."""
-    if not 2 <= len(ratings) <= 9 or len(ranks) != len(ratings):
-        raise ValueError(f"a rated match has 2 to 9 seats and a place each, got {len(ratings)}")
-    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
-    rated = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
-    return [(float(team[0].mu), float(team[0].sigma)) for team in rated]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatAt:
-    """A seat of a rated table: its kind (``person`` or a level) and its account, if any."""
+    """A seat of a rated table: its kind (``person`` or a level), its account, if any, and
+    whether its person abandoned the match (a computer played his seat to the end)."""
 
     kind: str
     account_id: str | None
+    abandoned: bool = False
 
 
 class RatingStore:
@@ -169,6 +152,15 @@ class RatingStore:
             )
             return done.rowcount == 1
 
+    def account_at(self, table_id: str, seat: int) -> str | None:
+        """The account that sits in a seat, if any."""
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(SEATS.c.account_id).where(
+                    SEATS.c.table_id == table_id, SEATS.c.seat == seat
+                )
+            ).scalar()
+
     def seated(self, table_id: str, account_id: str) -> bool:
         """Whether the account already sits at the table."""
         with self.engine.connect() as db:
@@ -191,14 +183,29 @@ class RatingStore:
         return [(row[0], row[1]) for row in rows]
 
     def seats(self, table_id: str) -> list[SeatAt]:
-        """The seats of a table with their accounts."""
+        """The seats of a table with their accounts, and who abandoned the match.
+
+        A person abandoned it when the log's last word on his seat is ``replaced``: away
+        past the grace period, a computer played for him, and he did not come back before
+        the end (``returned`` is logged only while the match is played).
+        """
         with self.engine.connect() as db:
             rows = db.execute(
                 sa.select(SEATS.c.kind, SEATS.c.account_id)
                 .where(SEATS.c.table_id == table_id)
                 .order_by(SEATS.c.seat)
             ).all()
-        return [SeatAt(row[0], row[1]) for row in rows]
+            away: dict[int, bool] = {}
+            for seat, kind in db.execute(
+                sa.select(EVENTS.c.seat, EVENTS.c.kind)
+                .where(EVENTS.c.table_id == table_id, EVENTS.c.kind.in_(AWAY_KINDS))
+                .order_by(EVENTS.c.seq)
+            ):
+                away[seat] = kind == "replaced"
+        return [
+            SeatAt(row[0], row[1], row[0] == "person" and away.get(number, False))
+            for number, row in enumerate(rows)
+        ]
 
     def rating(self, account_id: str) -> tuple[float, float, int]:
         """An account's (mu, sigma, rated matches); the start for a new player."""
@@ -295,6 +302,7 @@ class RatingStore:
                         mu_after=mu,
                         sigma_after=sigma,
                         created_at=now,
+                        abandoned=seat.abandoned,
                     )
                 )
         return True
@@ -329,6 +337,7 @@ def change_json(row: Any) -> dict[str, Any]:
         "after": round(after, 2),
         "change": round(after - before, 2),
         "uncertainty": round(row.sigma_after, 2),
+        "abandoned": bool(row.abandoned),
         "at": row.created_at,
     }
 

@@ -23,14 +23,12 @@ from . import fair
 from .bus import Connection
 from .events_in import checked_action, next_state
 from .pause import DealPause
-from .protocol import Ack, ActionIn, Code, EventOut, NextDealIn, ProtocolError, SeedIn, Snapshot
+from .protocol import Ack, ActionIn, Code, NextDealIn, ProtocolError, SeedIn, Snapshot
 from .seats import DealSeeds, Entry, Hooks, SeatInfo, presence_text, token_hash
 from .store import Append, LoggedEvent, TableRow
-from .views import entry_data, event_text, view_of
+from .views import Texts, event_json, view_of
 
 log = logging.getLogger("foxtrot.web")
-#: An event's lines and spoken lines, by language (they do not depend on the seat).
-Texts = dict[str, list[list[str]]]
 #: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
 CATCHUP_LIMIT = 500
 #: The action ids kept to answer a resent action with its first answer (resends come within
@@ -49,6 +47,7 @@ class TableActor:
         self.hooks = hooks
         self.status = "open"
         self.seq = 0
+        self.state_seq = 0  # the last event that changed the game (an action sent after is fresh)
         self.state: State | None = None
         self.entries: list[Entry] = []
         self.fair: dict[int, DealSeeds] = {}
@@ -112,6 +111,8 @@ class TableActor:
         state, events = computed
         data = logged.data
         self.seq = logged.seq
+        if state is not self.state:
+            self.state_seq = logged.seq
         self.state = state
         if logged.kind == "join":
             self.seats[int(data["seat"])].name = str(data["name"])
@@ -145,6 +146,8 @@ class TableActor:
             self.status = "closed"
         elif logged.kind == "rematch":
             self.rematch = str(data["table"])
+        elif logged.kind in ("replaced", "returned"):  # a rated table logs them (``back``)
+            self.seats[int(data["seat"])].replaced = logged.kind == "replaced"
         self.entries.append(Entry(logged.seq, logged.kind, data, events))
         if len(self.entries) > 2 * CATCHUP_LIMIT:  # only the last ones are ever sent again
             del self.entries[:-CATCHUP_LIMIT]
@@ -224,27 +227,6 @@ class TableActor:
 
     # ----------------------------------------------------------- broadcasting
 
-    def _event_out(
-        self, entry: Entry, seat: int | None, lang: str, texts: Texts, *, catchup: bool
-    ) -> str:
-        """``texts``: the narration by language, kept across one broadcast's seats."""
-        if lang not in texts:
-            names = self.state.names if self.state is not None else ()
-            seat_names = [info.name or "" for info in self.seats]
-            texts[lang] = [
-                event_text(entry, names, seat_names, lang, words=words) for words in (False, True)
-            ]
-        text, spoken = texts[lang]
-        return EventOut(
-            seq=entry.seq,
-            kind=entry.kind,
-            data=entry_data(entry),
-            text=text,
-            spoken=spoken,
-            view=None if catchup else view_of(self.state, seat),
-            catchup=catchup,
-        ).model_dump_json()
-
     def connections(self) -> list[Connection]:
         """Every open connection of this table."""
         conns = [conn for seat in self.seats for conn in seat.conns]
@@ -256,7 +238,7 @@ class TableActor:
         for conn in self.connections():
             key = (conn.seat, conn.lang)
             if key not in cache:
-                cache[key] = self._event_out(entry, *key, texts, catchup=False)
+                cache[key] = event_json(entry, self.state, self.seats, *key, texts, catchup=False)
             conn.put(cache[key])
 
     def presence(self) -> str:
@@ -283,24 +265,38 @@ class TableActor:
             if seat is None:
                 self.spectators.add(conn)
             else:
-                info = self.seats[seat]
-                info.conns.add(conn)
-                info.away_since = None
-                if info.replaced:
-                    info.replaced = False
-                    log.info("returned", extra={"table": self.id, "seat": seat})
-                task = self._grace.pop(seat, None)
-                if task is not None:
-                    task.cancel()
+                self.seats[seat].conns.add(conn)
             behind = self.seq - last_seq if last_seq is not None else None
             if behind is not None and 0 <= behind <= CATCHUP_LIMIT:
                 for entry in self.entries[len(self.entries) - behind :]:
-                    conn.put(self._event_out(entry, seat, conn.lang, {}, catchup=True))
+                    conn.put(
+                        event_json(entry, self.state, self.seats, seat, conn.lang, {}, catchup=True)
+                    )
             conn.put(Snapshot(seq=self.seq, view=view_of(self.state, seat) or {}).model_dump_json())
             if self.follower and self.owner_presence is not None:
                 conn.put(self.owner_presence)  # until the owner's next word, with this one
+            if seat is not None:  # after the catch-up: a ``returned`` event comes next
+                await self.back(seat)
             self._send_presence()
             self._schedule()
+
+    async def back(self, seat: int) -> None:
+        """A person's seat is connected again, here or elsewhere (called with the lock held).
+
+        His countdown stops and nobody plays for him.  At a rated table a return during the
+        match is logged (``returned``), as his replacement was (``replaced``): the rating
+        sweep reads from the log who finished the match away (web/ratings.py).
+        """
+        info = self.seats[seat]
+        info.away_since = None
+        task = self._grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        if info.replaced:
+            info.replaced = False
+            log.info("returned", extra={"table": self.id, "seat": seat})
+            if self.config.get("rated") and self.status == "playing" and not self.follower:
+                await self._commit("returned", {"seat": seat}, seat=seat)
 
     async def disconnect(self, conn: Connection) -> None:
         """A connection closed; a person away longer than the grace period is played for."""
@@ -326,6 +322,8 @@ class TableActor:
             info.replaced = True
             self._grace.pop(seat, None)
             log.info("replaced", extra={"table": self.id, "seat": seat})
+            if self.config.get("rated") and self.status == "playing":  # see ``back``
+                await self._commit("replaced", {"seat": seat}, seat=seat)
             self._send_presence()
             self._schedule()
 
@@ -358,7 +356,7 @@ class TableActor:
         return text
 
     async def _act(self, seat: int, msg: ActionIn) -> str:
-        action = checked_action(self.state, self.status, self.seq, seat, msg)
+        action = checked_action(self.state, self.status, (self.state_seq, self.seq), seat, msg)
         await self._commit(
             "action", {"seat": seat, "action": str(action)}, seat=seat, action_id=msg.id
         )

@@ -25,9 +25,10 @@ from ..core import (
 )
 from ..i18n import catalog, seat_name
 from ..narrate import narrate
+from .protocol import EventOut
 
 if TYPE_CHECKING:
-    from .seats import Entry
+    from .seats import Entry, SeatInfo
 
 
 def _cards(cards: Sequence[object]) -> list[str]:
@@ -194,3 +195,40 @@ def server_narration(
         idle = data.get("reason") == "every person left"
         return [cat.text("web_closed_idle" if idle else "web_closed")]
     return []
+
+
+#: An event's lines and spoken lines, by language (they do not depend on the seat).
+Texts = dict[str, list[list[str]]]
+
+
+def event_json(  # noqa: PLR0917 (the table's parts one event message reads)
+    entry: Entry,
+    state: State | None,
+    seats: Sequence[SeatInfo],
+    seat: int | None,
+    lang: str,
+    texts: Texts,
+    *,
+    catchup: bool,
+) -> str:
+    """One ``event`` message for ``seat``'s connection in ``lang``.
+
+    ``texts``: the narration by language, kept across one broadcast's seats (it is the
+    same for every seat; only the view differs).
+    """
+    if lang not in texts:
+        names = state.names if state is not None else ()
+        seat_names = [info.name or "" for info in seats]
+        texts[lang] = [
+            event_text(entry, names, seat_names, lang, words=words) for words in (False, True)
+        ]
+    text, spoken = texts[lang]
+    return EventOut(
+        seq=entry.seq,
+        kind=entry.kind,
+        data=entry_data(entry),
+        text=text,
+        spoken=spoken,
+        view=None if catchup else view_of(state, seat),
+        catchup=catchup,
+    ).model_dump_json()

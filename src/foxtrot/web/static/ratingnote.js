@@ -51,7 +51,8 @@ async function load(table, node, tries, token) {
   fill(node,
     h("h4", { text: t("rating_changes_title") }),
     h("ul", {}, data.changes.map((c) => h("li", { "data-seat": c.seat,
-      text: t("rating_change_line", { name: c.name, rating: number(c.after), change: number(c.change, true) }) }))));
+      text: t("rating_change_line", { name: c.name, rating: number(c.after), change: number(c.change, true) })
+        + (c.abandoned ? ` (${t("profile_abandoned_mark")})` : "") }))));
 }
 
 /** The element that shows ``table``'s rating changes; at an unrated table, for a signed-in
