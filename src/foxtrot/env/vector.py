@@ -44,7 +44,7 @@ from gymnasium.vector.utils import batch_space
 from ..core import ACTIONS, IllegalActionError, TableOptions
 from ..core.actions import TAKE_CODE
 from .batch import SCORE_FIELDS, BatchedGames
-from .encoding import N_ACTIONS, Array, layout, pad_index, padded_bounds, padded_options
+from .encoding import CARD_KINDS, N_ACTIONS, Array, layout, pad_index, padded_bounds, padded_options
 from .game import check_deals, check_max_steps, check_reward
 
 Ints = npt.NDArray[np.int64]
@@ -132,12 +132,19 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self._padded[:, self._pad_index] = self.batch.obs
         return self._padded.copy()
 
-    def _padded_copy(self, view: Array) -> Array:
-        """One observation, padded as the environment's are (a new array)."""
+    def _unpadded(self, rows: Array) -> Array:
+        """Observations as the batch lays them out (without the padding)."""
         if self._pad_index is None:
-            return view
-        out: Array = np.zeros(self._padded.shape[1], dtype=np.float32)
-        out[self._pad_index] = view
+            return rows
+        out: Array = rows[:, self._pad_index]
+        return out
+
+    def _pad_views(self, views: Array) -> Array:
+        """Observations, padded as the environment's are (a new array)."""
+        if self._pad_index is None:
+            return views
+        out: Array = np.zeros((len(views), self._padded.shape[1]), dtype=np.float32)
+        out[:, self._pad_index] = views
         return out
 
     def _info(self) -> dict[str, Any]:
@@ -157,7 +164,7 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         codes = self._checked(actions)
         batch = self.batch
         acting = batch.to_move.copy()
-        before = batch.obs.copy()  # what each seat moves from (unpadded), for final views
+        before = self._obs  # what each seat moves from (as returned; for final views)
         batch.step(codes)
         rewards = batch.rewards.copy()
         reward: Array = rewards[self._all, acting].astype(np.float32)
@@ -177,9 +184,13 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
             final = np.full(self.num_envs, None, dtype=object)
             for g in np.flatnonzero(truncated).tolist():
                 final[g] = reached[g].copy()
-            for g in np.flatnonzero(terminated).tolist():
-                view = self._final.view(before[g], int(codes[g]), batch.scores[g], acting[g])
-                final[g] = self._padded_copy(view)
+            over = np.flatnonzero(terminated)
+            if len(over):
+                views = self._final.views(
+                    self._unpadded(before[over]), codes[over], batch.scores[over], acting[over]
+                )
+                for g, view in zip(over.tolist(), self._pad_views(views), strict=True):
+                    final[g] = view
             cut = ended & ~batch.done  # episodes the batch would go on with: a new match
             if cut.any():
                 batch.restart(np.flatnonzero(cut))
@@ -251,41 +262,59 @@ class FinalView:
     """
 
     def __init__(self, options: TableOptions) -> None:
-        self.players = options.players
+        n = options.players
+        self.players = n
         self.deck_size = options.deck_size
-        self.at = {block.name: slice(block.start, block.stop) for block in layout(options)}
-        self.stock = self.at["stock"].start
-        self.column = {name: SCORE_FIELDS.index(name) for name in SCORE_FIELDS}
+        at = {block.name: block.start for block in layout(options)}
+        self.hand, self.seen, self.top, self.pile = at["hand"], at["seen"], at["top"], at["pile"]
+        self.sizes, self.stock, self.pile_size = at["hand_sizes"], at["stock"], at["pile_size"]
+        self.to_move = slice(at["to_move"], at["to_move"] + n)
+        seats = np.arange(n)
+        # the columns the sheet fills (taken, foxtrots, double_foxtrots, totals), by seat
+        self.sheet_columns = np.concatenate(
+            [at[name] + seats for name in ("taken", "foxtrots", "double_foxtrots", "totals")]
+        )
+        self.fields = [SCORE_FIELDS.index(name) for name in ("cards", "foxtrots")]
+        self.fields += [SCORE_FIELDS.index(name) for name in ("double_foxtrots", "total")]
+        self.taken = slice(at["taken"], at["taken"] + n)
+        self.hand_sizes = slice(at["hand_sizes"], at["hand_sizes"] + n)
+        self.totals = slice(at["totals"], at["totals"] + n)
+        self.seats = seats
 
-    def view(self, before: Array, code: int, sheet: Ints, seat: int) -> Array:
-        """The final observation of ``seat``, which moved from ``before`` with ``code``
-        (``sheet``: the deal's score sheet, players x ``SCORE_FIELDS``, absolute seats)."""
-        at = self.at
+    def views(self, before: Array, codes: Ints, sheets: Ints, seats: Ints) -> Array:
+        """The final observation of each of ``seats``, which moved from its row of
+        ``before`` with its action of ``codes`` (``sheets``: each deal's score sheet, rows x
+        players x ``SCORE_FIELDS``, absolute seats)."""
+        n = self.players
+        rows = np.arange(len(codes))
+        rel = (seats[:, None] + self.seats) % n  # relative order -> absolute seat
+        # rows x fields x players (relative): taken, foxtrots, double foxtrots, deal total
+        sheet = sheets[rows[:, None, None], rel[:, None, :], np.array(self.fields)[:, None]]
         out = before.copy()
-        rel = (seat + np.arange(self.players)) % self.players  # relative order -> absolute
-        if code != TAKE_CODE:
-            out[at["hand"]][code] -= 1
-            out[at["hand_sizes"]][0] -= 1
-            out[at["seen"]][code] += 1
-        out[at["taken"]] = sheet[rel, self.column["cards"]]
-        out[at["foxtrots"]] = sheet[rel, self.column["foxtrots"]]
-        out[at["double_foxtrots"]] = sheet[rel, self.column["double_foxtrots"]]
-        out[at["totals"]] += sheet[rel, self.column["total"]]
-        out[at["to_move"]] = 0
-        held = out[at["hand_sizes"]].sum() + out[self.stock] + out[at["taken"]].sum()
-        pile = self.deck_size - int(held)
-        size = int(before[at["pile_size"]][0])
-        if pile == 0:
-            out[at["pile"]] = 0
-            out[at["top"]] = 0
-            out[at["pile_size"]] = 0
-        elif code != TAKE_CODE and pile == size + 1:
-            out[at["pile"]][code] += 1
-            out[at["top"]] = 0
-            out[at["top"]][code] = 1
-            out[at["pile_size"]] = pile
-        elif pile != size:
-            raise RuntimeError(f"the deal's end leaves {pile} cards in a pile of {size}")
+        totals = out[:, self.totals] + sheet[:, 3]
+        out[:, self.sheet_columns] = sheet.reshape(len(codes), 4 * n)
+        out[:, self.totals] = totals
+        out[:, self.to_move] = 0
+        for r, code in enumerate(codes.tolist()):
+            row = out[r]
+            if code != TAKE_CODE:
+                row[self.hand + code] -= 1
+                row[self.sizes] -= 1
+                row[self.seen + code] += 1
+            held = int(row[self.hand_sizes].sum() + row[self.stock] + row[self.taken].sum())
+            pile = self.deck_size - held
+            size = int(row[self.pile_size])
+            if pile == 0:
+                row[self.pile : self.pile + CARD_KINDS] = 0
+                row[self.top : self.top + CARD_KINDS] = 0
+                row[self.pile_size] = 0
+            elif code != TAKE_CODE and pile == size + 1:
+                row[self.pile + code] += 1
+                row[self.top : self.top + CARD_KINDS] = 0
+                row[self.top + code] = 1
+                row[self.pile_size] = pile
+            elif pile != size:
+                raise RuntimeError(f"the deal's end leaves {pile} cards in a pile of {size}")
         return out
 
 
