@@ -111,3 +111,41 @@ def test_training_is_bounded_and_writes_a_policy(tmp_path: Path) -> None:
     state.deal(random.Random(4))
     obs = state.observation(0)
     assert bot.choose(obs, obs.legal_actions, random.Random(0)) in obs.legal_actions  # seat 0 moves
+
+
+def test_cloning_labels_greedy_and_learns_to_agree_with_it(tmp_path: Path) -> None:
+    """The labels are greedy's own choices; the returns add up to each deal's margin; a
+    network fitted on them agrees with greedy far more often than chance; and the PPO run
+    that starts from it writes the cloned policy beside its own."""
+    import torch  # noqa: PLC0415 (torch: these tests only)
+
+    from foxtrot.learn.clone import collect, fit  # noqa: PLC0415
+    from foxtrot.learn.ppo import Config, Net, train  # noqa: PLC0415
+
+    options = TableOptions(players=2)
+    data = collect(options, 4.0, tables=4, seed=3, explore=0.0)
+    assert len(data) > 100
+    assert all(data.masks[i, label] == 1 for i, label in enumerate(data.labels))
+    assert np.isfinite(data.returns).all() and data.returns.std() > 0
+    torch.manual_seed(0)
+    net = Net(observation_size(options), 32)
+    masks = torch.as_tensor(data.masks == 0)
+    chance = float(np.mean(1.0 / data.masks.sum(axis=1)))
+    report = fit(net.pi, net.v, data, 6.0, seed=0)
+    assert report["positions"] == len(data) and report["epochs"] >= 1
+    with torch.no_grad():
+        logits = net.pi(torch.as_tensor(data.obs)).masked_fill(masks, -1e9)
+    agree = float((logits.argmax(dim=1).numpy() == data.labels).mean())
+    assert agree > chance + 0.2
+    with pytest.raises(ValueError, match="positive time"):
+        collect(options, 0, tables=2)
+    out = tmp_path / "run.npz"
+    lines: list[str] = []
+    about = train(
+        Config(minutes=0.2, clone_minutes=0.1, tables=4, rollout=8, hidden=16), out, lines.append
+    )
+    assert about["cloned"]["positions"] > 0 and about["hidden"] == 16
+    assert LearnedBot(tmp_path / "run-cloned.npz").policy.meta["trained"] == "foxtrot.learn.clone"
+    assert LearnedBot(out).policy.layers[0][0].shape[1] == 16
+    with pytest.raises(ValueError, match="clone_minutes"):
+        train(Config(minutes=0.1, clone_minutes=0.1, tables=2), tmp_path / "no.npz")

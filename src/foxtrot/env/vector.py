@@ -18,10 +18,14 @@ observation is the array of the seat to move (docs/env.md), the action an index 
 - **Autoreset**: same-step (``metadata["autoreset_mode"]``): when an episode ends the
   observation returned is already the first one of the next episode (a new match), and
   ``info["final_obs"]`` (an object array, set where ``info["_final_obs"]``) holds the last
-  one: for a truncated episode the observation reached (to bootstrap from); for a
-  terminated one the observation the last action was chosen from (the final position
-  has nobody to move, and its value is 0).  ``info["final_info"]["winner"]`` is the
-  winner of a match that was won (-1 for an episode of deals that ended first).
+  one: for a terminated episode the final position as the seat that made the last move
+  sees it (the observation ``encode(state.observation(seat))`` of the position where the
+  deal ended: its score sheet in ``taken``, ``foxtrots`` and ``double_foxtrots``, the match
+  totals after the deal, nobody to move), so that this step's reward and final
+  observation belong to the same seat; for a truncated episode the observation reached
+  (the seat to move there, as ``step`` would have returned it; to bootstrap from).
+  ``info["final_info"]["winner"]`` is the winner of a match that was won (-1 for an
+  episode of deals that ended first).
 - **Speed**: 1.6 million table-steps a second at 256 tables (``benchmarks/bench_env.py``).
 - **Illegal actions** raise ``IllegalActionError`` naming the sub-environment, before any
   sub-environment moves.  ``pad_to=9`` pads the observation to 9 seats (docs/env.md).
@@ -38,8 +42,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..core import ACTIONS, IllegalActionError, TableOptions
-from .batch import BatchedGames
-from .encoding import N_ACTIONS, Array, pad_index, padded_bounds, padded_options
+from ..core.actions import TAKE_CODE
+from .batch import SCORE_FIELDS, BatchedGames
+from .encoding import CARD_KINDS, N_ACTIONS, Array, layout, pad_index, padded_bounds, padded_options
 from .game import check_deals, check_max_steps, check_reward
 
 Ints = npt.NDArray[np.int64]
@@ -102,6 +107,7 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self._pad_index = None if pad_to is None else pad_index(self.options, pad_to)
         self._started = False
         self._all = np.arange(num_envs)
+        self._final = FinalView(self.options)
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -126,6 +132,21 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self._padded[:, self._pad_index] = self.batch.obs
         return self._padded.copy()
 
+    def _unpadded(self, rows: Array) -> Array:
+        """Observations as the batch lays them out (without the padding)."""
+        if self._pad_index is None:
+            return rows
+        out: Array = rows[:, self._pad_index]
+        return out
+
+    def _pad_views(self, views: Array) -> Array:
+        """Observations, padded as the environment's are (a new array)."""
+        if self._pad_index is None:
+            return views
+        out: Array = np.zeros((len(views), self._padded.shape[1]), dtype=np.float32)
+        out[:, self._pad_index] = views
+        return out
+
     def _info(self) -> dict[str, Any]:
         batch = self.batch
         everywhere = np.ones(self.num_envs, dtype=np.bool_)
@@ -143,7 +164,7 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         codes = self._checked(actions)
         batch = self.batch
         acting = batch.to_move.copy()
-        before = self._obs
+        before = self._obs  # what each seat moves from (as returned; for final views)
         batch.step(codes)
         rewards = batch.rewards.copy()
         reward: Array = rewards[self._all, acting].astype(np.float32)
@@ -161,8 +182,15 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         info = self._info()
         if ended.any():
             final = np.full(self.num_envs, None, dtype=object)
-            for g in np.flatnonzero(ended).tolist():
-                final[g] = (reached[g] if truncated[g] else before[g]).copy()
+            for g in np.flatnonzero(truncated).tolist():
+                final[g] = reached[g].copy()
+            over = np.flatnonzero(terminated)
+            if len(over):
+                views = self._final.views(
+                    self._unpadded(before[over]), codes[over], batch.scores[over], acting[over]
+                )
+                for g, view in zip(over.tolist(), self._pad_views(views), strict=True):
+                    final[g] = view
             cut = ended & ~batch.done  # episodes the batch would go on with: a new match
             if cut.any():
                 batch.restart(np.flatnonzero(cut))
@@ -218,4 +246,76 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         """Nothing to release."""
 
 
-__all__ = ["FoxtrotVectorEnv"]
+class FinalView:
+    """The observation of the position where a deal ended, as the seat that ended it sees
+    it, from the observation it moved from, its action and the deal's score sheet.
+
+    Why not from the engine: both engines deal the next deal (or start the next match) in
+    the same call that ends one, and the compiled one keeps no ``State``.  Nothing here
+    decides a rule: the played card leaves the hand and is seen; ``taken``, ``foxtrots``
+    and ``double_foxtrots`` are the score sheet's (which counts a leftover pile given to
+    the last taker, E2); the totals grow by the sheet's totals; nobody is to move; and the
+    pile is what the count of the cards leaves of it (every card is in a hand, the stock,
+    a seat's taken cards or the pile): the pile with the card laid on it, or nothing.
+    tests/test_env_final.py holds it equal to ``encode(state.observation(seat))`` at the
+    end of deals under every rule option, with either engine.
+    """
+
+    def __init__(self, options: TableOptions) -> None:
+        n = options.players
+        self.players = n
+        self.deck_size = options.deck_size
+        at = {block.name: block.start for block in layout(options)}
+        self.hand, self.seen, self.top, self.pile = at["hand"], at["seen"], at["top"], at["pile"]
+        self.sizes, self.stock, self.pile_size = at["hand_sizes"], at["stock"], at["pile_size"]
+        self.to_move = slice(at["to_move"], at["to_move"] + n)
+        seats = np.arange(n)
+        # the columns the sheet fills (taken, foxtrots, double_foxtrots, totals), by seat
+        self.sheet_columns = np.concatenate(
+            [at[name] + seats for name in ("taken", "foxtrots", "double_foxtrots", "totals")]
+        )
+        self.fields = [SCORE_FIELDS.index(name) for name in ("cards", "foxtrots")]
+        self.fields += [SCORE_FIELDS.index(name) for name in ("double_foxtrots", "total")]
+        self.taken = slice(at["taken"], at["taken"] + n)
+        self.hand_sizes = slice(at["hand_sizes"], at["hand_sizes"] + n)
+        self.totals = slice(at["totals"], at["totals"] + n)
+        self.seats = seats
+
+    def views(self, before: Array, codes: Ints, sheets: Ints, seats: Ints) -> Array:
+        """The final observation of each of ``seats``, which moved from its row of
+        ``before`` with its action of ``codes`` (``sheets``: each deal's score sheet, rows x
+        players x ``SCORE_FIELDS``, absolute seats)."""
+        n = self.players
+        rows = np.arange(len(codes))
+        rel = (seats[:, None] + self.seats) % n  # relative order -> absolute seat
+        # rows x fields x players (relative): taken, foxtrots, double foxtrots, deal total
+        sheet = sheets[rows[:, None, None], rel[:, None, :], np.array(self.fields)[:, None]]
+        out = before.copy()
+        totals = out[:, self.totals] + sheet[:, 3]
+        out[:, self.sheet_columns] = sheet.reshape(len(codes), 4 * n)
+        out[:, self.totals] = totals
+        out[:, self.to_move] = 0
+        for r, code in enumerate(codes.tolist()):
+            row = out[r]
+            if code != TAKE_CODE:
+                row[self.hand + code] -= 1
+                row[self.sizes] -= 1
+                row[self.seen + code] += 1
+            held = int(row[self.hand_sizes].sum() + row[self.stock] + row[self.taken].sum())
+            pile = self.deck_size - held
+            size = int(row[self.pile_size])
+            if pile == 0:
+                row[self.pile : self.pile + CARD_KINDS] = 0
+                row[self.top : self.top + CARD_KINDS] = 0
+                row[self.pile_size] = 0
+            elif code != TAKE_CODE and pile == size + 1:
+                row[self.pile + code] += 1
+                row[self.top : self.top + CARD_KINDS] = 0
+                row[self.top + code] = 1
+                row[self.pile_size] = pile
+            elif pile != size:
+                raise RuntimeError(f"the deal's end leaves {pile} cards in a pile of {size}")
+        return out
+
+
+__all__ = ["FinalView", "FoxtrotVectorEnv"]

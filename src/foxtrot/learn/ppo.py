@@ -19,6 +19,10 @@ Why it is built this way:
   bonus), a policy and a value network of two ``tanh`` layers of 128, masked logits (an
   illegal action has probability 0).  Decisions of an unfinished deal wait for the next
   update, so every advantage is computed on a whole deal.
+- **Optionally cloned from greedy first** (``--clone-minutes``, part of ``--minutes``): the
+  network learns greedy's choices and the value of greedy's play before PPO starts
+  (``foxtrot.learn.clone``), so that PPO improves on a greedy-like player instead of a
+  random one.
 - **Bounded**: it stops after ``--minutes`` (wall clock) and writes the policy as plain
   arrays (``foxtrot.learn.policy``: numpy plays it, torch is not needed), with what it
   did in the file's meta.  One torch thread.
@@ -42,6 +46,7 @@ from ..bots import GreedyBot, decide
 from ..core import TableOptions, TakeRule
 from ..env import BatchedGames
 from ..env.encoding import N_ACTIONS, observation_size, scale
+from .clone import collect, fit
 from .policy import Floats, save
 
 SELF = -2
@@ -68,6 +73,9 @@ class Config:
     reward_scale: float = 0.05
     pool_every: int = 10  # updates between two snapshots of the policy
     pool_size: int = 5
+    clone_minutes: float = 0.0  # of ``minutes``: behaviour cloning from greedy first (clone.py)
+    explore: float = 0.1  # cloning: the chance that a seat plays a random legal action
+    hidden: int = 128
 
 
 class Net(nn.Module):
@@ -128,7 +136,22 @@ def train(config: Config, out: str | Path, log: Any = print) -> dict[str, Any]:
     batch = BatchedGames(config.tables, options, reward="margin", compiled=False)
     batch.reset(config.seed)
     divisor = scale(options)
-    net = Net(observation_size(options))
+    net = Net(observation_size(options), config.hidden)
+    begun = time.monotonic()
+    cloned: dict[str, Any] = {}
+    if config.clone_minutes > 0:
+        if config.clone_minutes >= config.minutes:
+            raise ValueError("clone_minutes: it is part of minutes, and must leave time for PPO")
+        seconds = config.clone_minutes * 60
+        data = collect(
+            options, 0.6 * seconds, tables=config.tables, seed=config.seed, explore=config.explore
+        )
+        cloned = fit(net.pi, net.v, data, 0.4 * seconds, seed=config.seed)
+        log(f"cloned from greedy: {cloned}")
+        target = Path(out)
+        clone_out = target.with_name(f"{target.stem}-cloned{target.suffix}")
+        save(clone_out, net.layers(), divisor, options, trained="foxtrot.learn.clone", **cloned)
+        log(f"wrote {clone_out} (the cloned policy, before PPO)")
     optimizer = torch.optim.Adam(net.parameters(), lr=config.lr)
     pool: list[Layers] = []
     greedy = GreedyBot()
@@ -141,9 +164,10 @@ def train(config: Config, out: str | Path, log: Any = print) -> dict[str, Any]:
     tables = [seat() for _ in range(config.tables)]
     everyone = np.arange(config.tables)
     start = time.monotonic()
+    budget = config.minutes * 60 - (start - begun)
     updates = steps = decisions = deals = 0
     recent: list[tuple[int, float]] = []  # (opponent kind, learner's deal margin)
-    while time.monotonic() - start < config.minutes * 60:
+    while time.monotonic() - start < budget:
         for _ in range(config.rollout):
             x = batch.obs / divisor
             masks = batch.mask.copy()
@@ -208,7 +232,11 @@ def train(config: Config, out: str | Path, log: Any = print) -> dict[str, Any]:
     about: dict[str, Any] = {
         "trained": "foxtrot.learn.ppo",
         "take": config.take,
-        "minutes": round((time.monotonic() - start) / 60, 2),
+        "minutes": round((time.monotonic() - begun) / 60, 2),
+        "clone_minutes": config.clone_minutes,
+        "cloned": cloned,
+        "hidden": config.hidden,
+        "lr": config.lr,
         "updates": updates,
         "steps": steps,
         "decisions": decisions,
@@ -302,16 +330,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--take", choices=["match", "any"], default="match")
     parser.add_argument("--tables", type=int, default=64, help="tables stepped at once")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--clone-minutes", type=float, default=0.0,
+        help="of --minutes: behaviour cloning from greedy before PPO (default 0: none)",
+    )  # fmt: skip
+    parser.add_argument("--hidden", type=int, default=128, help="units of each hidden layer")
+    parser.add_argument("--lr", type=float, default=3e-4, help="PPO's learning rate")
     parser.add_argument("--out", default="learned.npz", help="the policy file to write")
     args = parser.parse_args(argv)
-    if args.minutes <= 0 or args.tables < 1:
-        parser.error("--minutes must be positive and --tables at least 1")
+    if args.minutes <= 0 or args.tables < 1 or args.hidden < 1 or args.lr <= 0:
+        parser.error("--minutes and --lr must be positive, --tables and --hidden at least 1")
+    if not 0 <= args.clone_minutes < args.minutes:
+        parser.error("--clone-minutes must be 0 or more and leave some of --minutes for PPO")
     config = Config(
         minutes=args.minutes,
         players=args.players,
         take=args.take,
         tables=args.tables,
         seed=args.seed,
+        clone_minutes=args.clone_minutes,
+        hidden=args.hidden,
+        lr=args.lr,
     )
     about = train(config, args.out, log=lambda line: print(line, flush=True))
     print(f"wrote {args.out}: {about}")
