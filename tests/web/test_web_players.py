@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from .test_web_accounts import plant
-from .test_web_ratings import RATED, play_to_the_end, signed, wait_rated
+from .test_web_ratings import RATED, play_to_the_end, rated_tokens, signed, wait_rated
 from .web_support import server
 
 pytestmark = pytest.mark.timeout(300)
@@ -23,19 +23,7 @@ def rated_table(client: TestClient, people: list[tuple[str, str]], computers: li
     """A rated table of ``people`` then ``computers``, played to the end by the first person."""
     seats = [{"kind": "person"}] * len(people) + [{"kind": kind} for kind in computers]
     body = RATED | {"options": {"players": len(seats), "target": 1}, "seats": seats}
-    plant(client, people[0][0])
-    made = client.post("/api/tables", json=body, headers={"X-CSRF-Token": people[0][1]})
-    assert made.status_code == 201, made.text
-    table = str(made.json()["table"])
-    tokens = []
-    for cookie, csrf in people:
-        plant(client, cookie)
-        joined = client.post(
-            f"/api/tables/{table}/join", json={"name": "x"}, headers={"X-CSRF-Token": csrf}
-        )
-        assert joined.status_code == 200, joined.text
-        tokens.append(joined.json()["token"])
-    client.cookies.clear()
+    table, tokens = rated_tokens(client, people, body)
     play_to_the_end(client, table, tokens[0])
     wait_rated(client, table)
     return table

@@ -18,7 +18,6 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,44 +28,12 @@ from foxtrot.web.store import EVENTS, Store
 from .conftest import new_postgres_database
 from .passkey_support import Passkey
 from .test_web_accounts import plant
-from .test_web_ratings import RATED, signed, wait_rated
-from .web_support import Player, ServerProcess, player, server
+from .test_web_ratings import RATED, finish, rated_tokens, signed, wait_rated
+from .web_support import ServerProcess, player, server
 
 pytestmark = pytest.mark.timeout(300)
-_ids = itertools.count()
 #: Boris may leave and come back: a computer plays his seat half a second after he left.
 AWAY = RATED | {"grace_seconds": 0.5}
-
-
-def rated_tokens(
-    client: TestClient, people: list[tuple[str, str]], body: dict[str, Any]
-) -> tuple[str, list[str]]:
-    """A rated table the first person creates and everybody joins; its id and seat tokens."""
-    plant(client, people[0][0])
-    made = client.post("/api/tables", json=body, headers={"X-CSRF-Token": people[0][1]})
-    assert made.status_code == 201, made.text
-    table = str(made.json()["table"])
-    tokens = []
-    for cookie, csrf in people:
-        plant(client, cookie)
-        joined = client.post(
-            f"/api/tables/{table}/join", json={"name": "x"}, headers={"X-CSRF-Token": csrf}
-        )
-        assert joined.status_code == 200, joined.text
-        tokens.append(str(joined.json()["token"]))
-    client.cookies.clear()
-    return table, tokens
-
-
-def finish(p: Player) -> None:
-    """Play ``p``'s seat to the end of the match (the first legal card each turn)."""
-    while not (p.view is not None and p.view["phase"] == "over"):
-        view = p.latest
-        if view.get("legal") and view["phase"] == "playing":
-            answer = p.act(view["legal"][0], f"a{next(_ids)}")
-            assert answer["type"] == "ack", answer
-        else:
-            p.recv()
 
 
 def logged(kind: str, seat: int, after: int) -> Any:

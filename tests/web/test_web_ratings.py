@@ -26,7 +26,7 @@ from foxtrot.web.ratings import COMPUTER_RATINGS, RatingStore, SeatAt
 
 from .passkey_support import Passkey
 from .test_web_accounts import plant, register
-from .web_support import ServerProcess, player, server
+from .web_support import Player, ServerProcess, player, server
 
 pytestmark = pytest.mark.timeout(180)
 _ids = itertools.count()
@@ -96,15 +96,20 @@ def signed(client: TestClient, name: str) -> tuple[str, str]:
     return cookie, str(me["csrf"])
 
 
+def finish(p: Player) -> None:
+    """Play ``p``'s seat to the end of the match (the first legal card each turn)."""
+    while not (p.view is not None and p.view["phase"] == "over"):
+        view = p.latest
+        if view.get("legal") and view["phase"] == "playing":
+            answer = p.act(view["legal"][0], f"r{next(_ids)}")
+            assert answer["type"] == "ack", answer
+        else:
+            p.recv()
+
+
 def play_to_the_end(client: TestClient, table: str, token: str) -> None:
     with player(client, table, token) as p:
-        while not (p.view is not None and p.view["phase"] == "over"):
-            view = p.latest
-            if view.get("legal") and view["phase"] == "playing":
-                answer = p.act(view["legal"][0], f"r{next(_ids)}")
-                assert answer["type"] == "ack", answer
-            else:
-                p.recv()
+        finish(p)
 
 
 RATED = {
@@ -116,22 +121,30 @@ RATED = {
 }
 
 
-def rated_match(client: TestClient, anna: tuple[str, str], boris: tuple[str, str]) -> str:
-    """Anna creates a rated table, both join, Anna plays it to the end; the table's id."""
-    plant(client, anna[0])
-    made = client.post("/api/tables", json=RATED, headers={"X-CSRF-Token": anna[1]})
+def rated_tokens(
+    client: TestClient, people: list[tuple[str, str]], body: dict[str, Any]
+) -> tuple[str, list[str]]:
+    """A rated table the first person creates and everybody joins; its id and seat tokens."""
+    plant(client, people[0][0])
+    made = client.post("/api/tables", json=body, headers={"X-CSRF-Token": people[0][1]})
     assert made.status_code == 201, made.text
     table = str(made.json()["table"])
-    tokens = {}
-    for who, (cookie, csrf) in (("anna", anna), ("boris", boris)):
+    tokens = []
+    for cookie, csrf in people:
         plant(client, cookie)
         joined = client.post(
-            f"/api/tables/{table}/join", json={"name": "ignored"}, headers={"X-CSRF-Token": csrf}
+            f"/api/tables/{table}/join", json={"name": "x"}, headers={"X-CSRF-Token": csrf}
         )
         assert joined.status_code == 200, joined.text
-        tokens[who] = joined.json()["token"]
+        tokens.append(str(joined.json()["token"]))
     client.cookies.clear()
-    play_to_the_end(client, table, tokens["anna"])
+    return table, tokens
+
+
+def rated_match(client: TestClient, anna: tuple[str, str], boris: tuple[str, str]) -> str:
+    """Anna creates a rated table, both join, Anna plays it to the end; the table's id."""
+    table, tokens = rated_tokens(client, [anna, boris], RATED)
+    play_to_the_end(client, table, tokens[0])
     return table
 
 
