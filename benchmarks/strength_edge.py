@@ -33,7 +33,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -256,6 +256,22 @@ HEADER = (
 )
 
 
+def merged(decks: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Saved decks joined by deck (its key): the bots of runs on the same decks side by side,
+    paired, with the oracle's margin played once (it repeats exactly: no time limit, its
+    generators seeded by the deck)."""
+    found: dict[str, dict[str, Any]] = {}
+    for deck in decks:
+        known = found.setdefault(deck["key"], {**deck, "bots": {}, "times": {}})
+        if known["oracle"] != deck["oracle"]:
+            raise SystemExit(
+                f"{deck['key']}: two oracle margins ({known['oracle']}, {deck['oracle']})"
+            )
+        known["bots"].update(deck["bots"])
+        known["times"].update(deck["times"])
+    return list(found.values())
+
+
 def report(decks: Sequence[dict[str, Any]], labels: Sequence[str]) -> None:
     """Print the table of these decks (``--json`` records), by table size and take rule, in
     the order first met; a deck counts for a bot only if every bot of ``labels`` played it."""
@@ -276,7 +292,8 @@ def report(decks: Sequence[dict[str, Any]], labels: Sequence[str]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Play the decks and print the table (``--json`` keeps every deck as it is played;
-    ``--load`` prints the table of saved files instead, added up)."""
+    ``--load`` prints the table of saved files instead: their decks added up, and the bots of
+    runs on the same decks paired, ``merged``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", default="2,4,6", help="table sizes, comma-separated (2-6)")
     parser.add_argument("--take", default="match", help="take rules: match, any or match,any")
@@ -289,12 +306,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--oracle", type=int, default=1500, help="the oracle's budget")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write every deck's margins here")
-    parser.add_argument("--load", type=Path, nargs="+", help="report these --json files")
+    parser.add_argument(
+        "--load", type=Path, nargs="+", action="extend", help="report these --json files"
+    )
     args = parser.parse_args(argv)
     labels = args.bot or ["hard"]
     if args.load:
         saved = [json.loads(path.read_text(encoding="utf-8")) for path in args.load]
-        report([deck for data in saved for deck in data["decks"]], labels)
+        report(merged(deck for data in saved for deck in data["decks"]), labels)
         return
     tables = [(int(p), t) for p in args.players.split(",") for t in args.take.split(",") if p and t]
     for players, take in tables:

@@ -185,3 +185,22 @@ def test_edge_benchmark_prints_each_table_and_the_share_of_its_own_decks(tmp_pat
         assert float(row.group(1)) == pytest.approx(100 * share, abs=0.051)
     again = _script("strength_edge.py", f"--load={saved}", "--bot=hard", "--bot=medium")
     assert again.splitlines() == out.splitlines()[1:]  # the same table from the file
+    # a later run on some of the same decks pairs with the first (only those decks count)
+    other = tmp_path / "easy.json"
+    _script(
+        "strength_edge.py",
+        "--players=2",
+        "--decks=2",
+        "--oracle=40",
+        "--bot=easy",
+        f"--json={other}",
+    )
+    both = _script(
+        "strength_edge.py", f"--load={saved}", f"--load={other}", "--bot=hard", "--bot=easy"
+    )
+    assert [line.split("|")[1:4] for line in both.splitlines()[2:]] == [
+        [" 2 ", " match ", " hard "],
+        [" 2 ", " match ", " easy "],
+        [" 2 ", " match ", " easy − hard "],
+    ]
+    assert both.splitlines()[2] == out.splitlines()[3]  # hard's 2-player row, unchanged
