@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
@@ -120,3 +124,83 @@ def test_tempo_screen_splits_every_two_player_match_by_who_moved_first() -> None
     assert {(t, first): (int(won), int(n)) for t, first, won, n in rows} == TEMPO_ROWS
     assert len(rows) == 4
     assert TEMPO_DEALS in out and TEMPO_STUCK in out, out
+
+
+def _edge_module() -> Any:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import strength_edge  # noqa: PLC0415 - a script, found on its path
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return strength_edge
+
+
+def test_edge_share_and_its_delta_interval_match_a_hand_computation() -> None:
+    edge = _edge_module()
+    # By hand: R = (2 + 4 + 6) / (4 + 8 + 8) = 0.6; residuals b - R o = -0.4, -0.8, +1.2, whose
+    # sample variance is (0.16 + 0.64 + 1.44) / 2 = 1.12; se = sqrt(1.12) / (sqrt(3) * 20 / 3)
+    # = sqrt(3.36) / 20 = 0.0916515; half-width 1.959964 * 0.0916515 = 0.179634.
+    share, low, high = edge.ratio_interval([2.0, 4.0, 6.0], [4.0, 8.0, 8.0])
+    assert share == pytest.approx(0.6)
+    assert low == pytest.approx(0.6 - 0.179634, abs=1e-6)
+    assert high == pytest.approx(0.6 + 0.179634, abs=1e-6)
+    # A bot that gets exactly a third of the oracle's margin on every deck: no doubt at all,
+    # however much the decks differ (the pairing), by either method.
+    assert edge.ratio_interval([1.0, 10.0, -2.0], [3.0, 30.0, -6.0]) == pytest.approx(
+        (1 / 3, 1 / 3, 1 / 3)
+    )
+    boot = edge.bootstrap_interval([1.0, 10.0, -2.0], [3.0, 30.0, -6.0], random.Random(1))
+    assert boot == pytest.approx((1 / 3, 1 / 3))
+    with pytest.raises(ValueError, match="no edge"):
+        edge.ratio_interval([1.0, 2.0], [1.0, -1.0])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_edge_seatings_split_the_seats_evenly(players: int) -> None:
+    seatings = _edge_module().seatings(players)
+    held = [sum(seats[seat] for seats in seatings) for seat in range(players)]
+    assert held == [len(seatings) / 2] * players
+    assert all(0 < sum(seats) < players for seats in seatings)
+
+
+def test_edge_benchmark_prints_each_table_and_the_share_of_its_own_decks(tmp_path: Path) -> None:
+    saved = tmp_path / "edge.json"
+    args = ["--players=2,3", "--decks=2", "--samples=10", "--oracle=40", f"--json={saved}"]
+    out = _script("strength_edge.py", *args, "--bot=hard", "--bot=medium")
+    rows = re.findall(r"^\| (\d) \| match \| ([^|]+) \| 2 \| ([+-][\d.]+) ± [\d.]+ \|", out, re.M)
+    assert [(p, bot.strip()) for p, bot, _ in rows] == [
+        (p, bot) for p in "23" for bot in ("hard", "medium", "medium − hard")
+    ]
+    decks = json.loads(saved.read_text())["decks"]
+    assert len(decks) == 4
+    assert {d["key"] for d in decks} == {
+        f"edge:27000:{p}:match:{n}" for p in (2, 3) for n in (0, 1)
+    }
+    for players in (2, 3):
+        mine = [d for d in decks if d["players"] == players]
+        assert all(d["bots"]["medium"] == 0 for d in mine)  # greedy against greedy, duplicate
+        share = sum(d["bots"]["hard"] for d in mine) / sum(d["oracle"] for d in mine)
+        row = re.search(rf"^\| {players} \| match \| hard \|.*\| ([+-]?[\d.]+)% \(", out, re.M)
+        assert row is not None
+        assert float(row.group(1)) == pytest.approx(100 * share, abs=0.051)
+    again = _script("strength_edge.py", f"--load={saved}", "--bot=hard", "--bot=medium")
+    assert again.splitlines() == out.splitlines()[1:]  # the same table from the file
+    # a later run on some of the same decks pairs with the first (only those decks count)
+    other = tmp_path / "easy.json"
+    _script(
+        "strength_edge.py",
+        "--players=2",
+        "--decks=2",
+        "--oracle=40",
+        "--bot=easy",
+        f"--json={other}",
+    )
+    both = _script(
+        "strength_edge.py", f"--load={saved}", f"--load={other}", "--bot=hard", "--bot=easy"
+    )
+    assert [line.split("|")[1:4] for line in both.splitlines()[2:]] == [
+        [" 2 ", " match ", " hard "],
+        [" 2 ", " match ", " easy "],
+        [" 2 ", " match ", " easy − hard "],
+    ]
+    assert both.splitlines()[2] == out.splitlines()[3]  # hard's 2-player row, unchanged
