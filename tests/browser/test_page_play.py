@@ -107,11 +107,14 @@ def test_your_turn_is_assertive_and_actions_polite(new_context: NewContext, api:
     page = seat_page(new_context(), table, 0, token)
     assert my_turn_or_over(page)
     expect(page.locator("#live-assertive")).to_have_text("Your turn.")
-    hand = page.locator("#hand button")
-    label = hand.first.get_attribute("aria-label") or ""
+    first = page.locator("#hand button").first
+    label = first.get_attribute("aria-label") or ""
     assert " of " in label, label  # "Queen of spades", not "Q♠"
+    # the card's name, then "(takes the pile)" or the like when the card would take
+    name = catalog_payload("en")["cards"][first.get_attribute("data-card") or ""][1]
+    assert label.startswith(name), (name, label)
     play_one(page)
-    said = re.compile(f"Ann (plays|makes)[^.]*{re.escape(label)}")
+    said = re.compile(f"Ann (plays|makes|takes)[^.]*{re.escape(name)}")
     expect(page.locator("#live-polite")).to_contain_text(said)
 
 
@@ -222,12 +225,15 @@ def test_keyboard_play_in_russian_and_ukrainian(  # noqa: PLR0917 (fixtures and 
     assert page.locator("html").get_attribute("lang") == lang
     assert my_turn_or_over(page)
     expect(page.locator("#live-assertive")).to_have_text(your_turn)
-    label = page.locator("#hand button").first.get_attribute("aria-label") or ""
+    first = page.locator("#hand button").first
+    label = first.get_attribute("aria-label") or ""
     assert any(suit in label for suit in suits), label  # «дама пик», not «Д♠»
+    code = first.get_attribute("data-card") or ""
+    # the card's name, then what it would do if it takes («(забирає стопку)»), when it does
+    assert label.startswith(catalog_payload(lang)["cards"][code][1]), (code, label)
     play_one(page, "1")
     # "Ann кладёт даму пик", "Ann делает фокстрот дамой пик", "Ann забирает стопку дамой пик":
     # the card in the case of its sentence, never the nominative «дама пик» of its label
-    (code,) = [code for code, (_, name) in catalog_payload(lang)["cards"].items() if name == label]
     cases = catalog_payload(lang)["card_cases"][code]
     said = re.compile(f"Ann {plays}[^.]* ({re.escape(cases['acc'])}|{re.escape(cases['ins'])})")
     expect(page.locator("#live-polite")).to_contain_text(said)
