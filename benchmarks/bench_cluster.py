@@ -32,7 +32,6 @@ import argparse
 import asyncio
 import glob
 import os
-import random
 import shutil
 import signal
 import statistics
@@ -47,7 +46,7 @@ import httpx
 import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_server import NO_COMPUTER_LIMIT, Sample, cpu_seconds, free_port, metric, person
+from bench_server import NO_COMPUTER_LIMIT, Sample, cpu_seconds, crowd, free_port, metric
 
 
 def as_postgres(command: list[str]) -> list[str]:
@@ -154,20 +153,8 @@ async def load(bases: list[str], args: argparse.Namespace) -> dict[str, Any]:
     samples: list[Sample] = []
     until = time.time() + args.seconds
     started = time.perf_counter()
-    await asyncio.gather(
-        *(
-            person(
-                f"{ws}/ws/tables/{table}",
-                token,
-                args.think,
-                args.jitter,
-                random.Random(f"{args.seed}-{index}"),
-                until,
-                samples,
-            )
-            for index, (ws, table, token) in enumerate(people)
-        ),
-        return_exceptions=True,
+    await crowd(
+        [(f"{ws}/ws/tables/{table}", token) for ws, table, token in people], args, until, samples
     )
     elapsed = time.perf_counter() - started
     after = [(await c.get("/metrics")).text for c in clients]

@@ -155,6 +155,28 @@ async def person(  # noqa: PLR0917 (one simulated person's settings)
                 pending = asyncio.create_task(move(message["seq"], view["legal"][0], delay))
 
 
+async def crowd(
+    people: list[tuple[str, str]], args: argparse.Namespace, until: float, samples: list[Sample]
+) -> None:
+    """Every person of the load (WebSocket address, seat token) at once, until ``until``; each
+    draws his delays from a generator of his own, seeded by ``--seed`` and his place."""
+    await asyncio.gather(
+        *(
+            person(
+                uri,
+                token,
+                args.think,
+                args.jitter,
+                random.Random(f"{args.seed}-{index}"),
+                until,
+                samples,
+            )
+            for index, (uri, token) in enumerate(people)
+        ),
+        return_exceptions=True,
+    )
+
+
 def rank(ordered: list[float], q: float) -> float:
     """The ``q`` quantile of sorted values, by rank (no interpolation)."""
     return ordered[int(q * (len(ordered) - 1))]
@@ -202,20 +224,8 @@ async def load(base: str, args: argparse.Namespace) -> dict[str, Any]:
     # the load generator is Python too: its own collector's pauses would count as the
     # server's latency, so it keeps its objects frozen as the server does
     freezer = asyncio.create_task(keep_frozen())
-    await asyncio.gather(
-        *(
-            person(
-                f"{ws_base}/ws/tables/{table}",
-                token,
-                args.think,
-                args.jitter,
-                random.Random(f"{args.seed}-{index}"),
-                until,
-                samples,
-            )
-            for index, (table, token) in enumerate(tokens)
-        ),
-        return_exceptions=True,
+    await crowd(
+        [(f"{ws_base}/ws/tables/{table}", token) for table, token in tokens], args, until, samples
     )
     freezer.cancel()
     elapsed = time.perf_counter() - started

@@ -27,6 +27,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -84,13 +85,18 @@ def play_deal(task: tuple[int, str, int, dict[str, Any], int]) -> tuple[float, l
                 else:
                     action = decide(greedy, state, rngs[seat])
                 state.apply_unchecked(action)
-            log = state.deal_logs()[-1]
-            assert log.scores is not None
-            scores = [line.total for line in log.scores]
-            mine = [s for s, ok in zip(scores, seats, strict=True) if ok]
-            theirs = [s for s, ok in zip(scores, seats, strict=True) if not ok]
-            margins.append(statistics.fmean(mine) - statistics.fmean(theirs))
+            margins.append(seat_margin(state, seats))
     return statistics.fmean(margins), times
+
+
+def seat_margin(state: State, seats: Sequence[bool]) -> float:
+    """The deal just played: the mean score of the ``True`` seats minus that of the others."""
+    log = state.deal_logs()[-1]
+    assert log.scores is not None
+    scores = [line.total for line in log.scores]
+    mine = [s for s, ok in zip(scores, seats, strict=True) if ok]
+    theirs = [s for s, ok in zip(scores, seats, strict=True) if not ok]
+    return statistics.fmean(mine) - statistics.fmean(theirs)
 
 
 def interval(values: list[float]) -> tuple[float, float]:

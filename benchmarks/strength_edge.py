@@ -41,6 +41,7 @@ from typing import Any
 
 from foxtrot import Phase, State, TableOptions, TakeRule
 from foxtrot.bots import BUDGETS, LEVELS, Bot, ExpertBot, OracleBot, decide, decide_oracle, make_bot
+from strength_deals import seat_margin
 
 #: z of a two-sided 95% normal interval.
 Z95 = 1.959963984540054
@@ -163,12 +164,7 @@ def deck_margin(
             else:
                 action = decide(greedy, state, rngs[seat])
             state.apply_unchecked(action)
-        log = state.deal_logs()[-1]
-        assert log.scores is not None
-        scores = [line.total for line in log.scores]
-        mine = [s for s, ok in zip(scores, seats, strict=True) if ok]
-        theirs = [s for s, ok in zip(scores, seats, strict=True) if not ok]
-        margins.append(statistics.fmean(mine) - statistics.fmean(theirs))
+        margins.append(seat_margin(state, seats))
     return statistics.fmean(margins)
 
 

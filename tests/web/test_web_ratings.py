@@ -26,10 +26,10 @@ from foxtrot.web.ratings import COMPUTER_RATINGS, RatingStore, SeatAt
 
 from .passkey_support import Passkey
 from .test_web_accounts import plant, register
+from .test_web_flow import play_first_legal_until
 from .web_support import Player, ServerProcess, player, server
 
 pytestmark = pytest.mark.timeout(180)
-_ids = itertools.count()
 
 
 def test_two_players_known_answer() -> None:
@@ -98,13 +98,7 @@ def signed(client: TestClient, name: str) -> tuple[str, str]:
 
 def finish(p: Player) -> None:
     """Play ``p``'s seat to the end of the match (the first legal card each turn)."""
-    while not (p.view is not None and p.view["phase"] == "over"):
-        view = p.latest
-        if view.get("legal") and view["phase"] == "playing":
-            answer = p.act(view["legal"][0], f"r{next(_ids)}")
-            assert answer["type"] == "ack", answer
-        else:
-            p.recv()
+    play_first_legal_until(p, lambda p: p.view is not None and p.view["phase"] == "over")
 
 
 def play_to_the_end(client: TestClient, table: str, token: str) -> None:
