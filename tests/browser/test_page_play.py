@@ -277,11 +277,11 @@ def test_lobby_lists_an_open_table_to_join(new_context: NewContext, api: Api) ->
     summary = api.create(
         options={"players": 2, "target": 1}, seats=[{"kind": "person"}, {"kind": "person"}]
     )
-    api.join(summary["table"], "Ann", 0)
+    api.join(summary["table"], "Annelies", 0)  # a name no other test's open table has
     page = new_context().new_page()
     page.goto("/")
     page.locator("#name").fill("Bob")
-    item = page.locator(".table-item", has_text="Ann")
+    item = page.locator(".table-item", has_text="Annelies")
     expect(item).to_contain_text("1 free seat")
     item.get_by_role("button", name="Join").click()
     expect(page).to_have_url(f"/t/{summary['table']}")

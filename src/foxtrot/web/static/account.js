@@ -4,7 +4,7 @@
 // carries the session's CSRF token (X-CSRF-Token), read from GET /api/account.
 import * as i18n from "./i18n.js";
 import { h, fill, announce } from "./dom.js";
-import { setCsrf } from "./session.js";
+import { sessionKnown, setCsrf } from "./session.js";
 
 const slot = document.getElementById("account-slot");
 let me = { signed_in: false };
@@ -280,9 +280,11 @@ async function refresh() {
   } catch {
     fresh = { signed_in: false };
   }
-  if (JSON.stringify(fresh) === JSON.stringify(me)) return; // nothing to redraw
-  me = fresh;
-  render();
+  if (JSON.stringify(fresh) !== JSON.stringify(me)) { // else nothing to redraw
+    me = fresh;
+    render();
+  }
+  sessionKnown();
 }
 
 // The page (main.js) says when its catalog is loaded or its language changes.

@@ -1,6 +1,6 @@
 // The table's WebSocket (docs/protocol.md): hello with the seat token and the last sequence
 // number seen, so that a reload or a lost connection comes back to the seat invisibly.
-import { csrf } from "./session.js"; // issue 25: the session's CSRF token
+import { csrf, whenSessionKnown } from "./session.js"; // issue 25: the session's CSRF token
 
 const SEATS = "foxtrot.seat.";
 
@@ -27,7 +27,10 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (method !== "GET" && csrf()) headers["X-CSRF-Token"] = csrf(); // issue 25: signed in
+  if (method !== "GET") {
+    await whenSessionKnown(); // a click before GET /api/account answered waits for its token
+    if (csrf()) headers["X-CSRF-Token"] = csrf(); // issue 25: signed in
+  }
   const answer = await fetch(path, {
     method,
     headers,
