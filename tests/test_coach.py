@@ -17,6 +17,7 @@ from collections import Counter
 from math import comb
 
 import pytest
+from babel import Locale
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,16 @@ from foxtrot.core import (
 )
 from foxtrot.i18n import card_text
 from helpers import deal_rigged, new_state, play_random
+
+#: "points" by the CLDR plural form of a number (Babel's rules, not the catalogs': a second source)
+POINTS = {
+    "ru": {"one": "очко", "few": "очка", "many": "очков", "other": "очка"},
+    "uk": {"one": "очко", "few": "очки", "many": "очок", "other": "очка"},
+}
+
+
+def points_word(n: int, language: str) -> str:
+    return POINTS[language][Locale(language).plural_form(abs(n))]
 
 LANGS = ("en", "ru", "uk")
 _CARD = re.compile(r"(10|[2-9JQKAВДКТ])([♠♥♦♣])")
@@ -187,7 +198,7 @@ def test_T3b_the_expert_makes_an_obvious_double_foxtrot_and_says_why() -> None:
     assert alternative_text(act("2S"), "ru") == "ход 2♠"
     assert suggest(obs, "ru", iterations=60, seconds=None).reason == (
         f"делает двойной фокстрот: +40; {alternative_text(alt, 'ru')} вместо этого — на {gap}"
-        f" очков хуже: {explain(obs, alt, 'ru')}"
+        f" {points_word(gap, 'ru')} хуже: {explain(obs, alt, 'ru')}"
     )
     assert explain(obs, act("10D"), "ru") == "делает двойной фокстрот: +40"
     jacks = _position(3, "JD 2S", "JH").observation(1)
@@ -380,7 +391,7 @@ def test_review_finds_the_foxtrot_good_and_skips_forced_moves() -> None:
     assert gap >= 10
     assert good.text("uk") == (
         f"Роздача 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40;"
-        f" {alternative_text(second, 'uk')} натомість — на {gap} очок гірше:"
+        f" {alternative_text(second, 'uk')} натомість — на {gap} {points_word(gap, 'uk')} гірше:"
         f" {explain(good.observation, second, 'uk')})."
     )
     forced = _position(3, "10D 2S", "10H", forced_foxtrot=True)

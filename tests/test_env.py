@@ -31,6 +31,7 @@ from foxtrot.env import (
     raw_env,
     resample,
 )
+from foxtrot.env.batch import match_seed
 from foxtrot.env.encoding import legal_mask
 from foxtrot.env.game import Game
 from helpers import table_options
@@ -292,7 +293,7 @@ def test_match_reward_goes_to_the_winner() -> None:
 def test_batched_games_equal_games_stepped_one_by_one() -> None:
     batch = BatchedGames(4, players=2, take="any", target=60, compiled=False)
     batch.reset(seed=9)
-    singles = [_random_game(batch.options, hash((9, i)) & (2**63 - 1)) for i in range(4)]
+    singles = [_random_game(batch.options, match_seed(9, i)) for i in range(4)]
     rng = np.random.default_rng(3)
     finished = 0
     for _ in range(600):

@@ -24,7 +24,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from foxtrot import LeftoverPile, MostCardsTie, Phase, State, TableOptions, TakeRule, fast
+from foxtrot import (
+    LeftoverPile,
+    MostCardsTie,
+    Phase,
+    SplitMix64,
+    State,
+    TableOptions,
+    TakeRule,
+    fast,
+)
 from foxtrot.bots import ExpertBot
 from foxtrot.bots.expert import KERNEL_WEIGHTS, search
 from foxtrot.bots.inference import decisions, log_likelihood
@@ -75,23 +84,27 @@ def as_array(values: Sequence[int]) -> Any:
 seeds = st.integers(0, 2**32 - 1)
 
 
-@given(seeds, st.integers(0, 2**64 - 1))
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1), st.integers(0, 120))
 @settings(max_examples=300, deadline=None)
-def test_the_random_numbers_are_pythons(seed: int, child: int) -> None:
-    rng = random.Random(seed)
-    mt = _random.state_of(rng.getstate()[1])
-    assert [_random.uniform(mt) for _ in range(5)] == [rng.random() for _ in range(5)]
-    cards = list(range(seed % 90))
+def test_D3_the_compiled_stream_is_splitmix64(seed: int, child: int, size: int) -> None:
+    """``fast._random``, written twice, against ``core.rng.SplitMix64``: the outputs,
+    ``random()``, ``below``, the shuffle (D3) and a stream seeded from an output."""
+    rng = SplitMix64(seed)
+    words = _random.words_of(rng.state)
+    assert [int(_random.next_word(words)) for _ in range(3)] == [rng.next() for _ in range(3)]
+    assert [_random.uniform(words) for _ in range(5)] == [rng.random() for _ in range(5)]
+    bounds = [1, 2, 3, 7, 104, 105, 2**31 + 1, 2**62 + 3]
+    assert [_random.below(words, n) for n in bounds] == [rng.below(n) for n in bounds]
+    cards = list(range(size))
     copy = as_array(cards)
-    _random.shuffle(mt, copy, len(cards))
+    _random.shuffle(words, copy, size)
     rng.shuffle(cards)
     assert copy.tolist() == cards
-    assert [_random.next_word(mt) for _ in range(3)] == [rng.getrandbits(32) for _ in range(3)]
-    assert tuple(mt.tolist()) == rng.getstate()[1]
-    seeded = np.empty(625, np.int64)
-    _random.seeded(seeded, child & 0xFFFFFFFF, child >> 32)
-    other = random.Random(child)
-    assert [_random.uniform(seeded) for _ in range(700)] == [other.random() for _ in range(700)]
+    assert int(words[0]) == rng.state
+    seeded = np.empty(1, np.uint64)
+    _random.seeded(seeded, np.uint64(child))
+    other = SplitMix64(child)
+    assert [_random.uniform(seeded) for _ in range(50)] == [other.random() for _ in range(50)]
 
 
 @given(seeds)

@@ -50,7 +50,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from ..core import Action, Card, Observation, Phase, PlayResult, from_record, replay
+from ..core import Action, Card, Observation, Phase, PlayResult, SplitMix64, from_record, replay
 from ..core.kernel import FOXTROT_BONUS
 from ..i18n import card_slots, card_text, catalog
 from .counting import QUEEN_OF_SPADES, CardCount, card_count, percent
@@ -92,7 +92,7 @@ def observation_seed(obs: Observation) -> int:
 
 def observation_rng(obs: Observation) -> random.Random:
     """The default generator of a hint or a review: seeded from the observation."""
-    return random.Random(observation_seed(obs))
+    return SplitMix64(observation_seed(obs))
 
 
 def action_text(action: Action, lang: str = "en") -> str:

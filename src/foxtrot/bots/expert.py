@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from .. import fast
-from ..core import ACTIONS, Action, Observation, Phase, State, TakeRule
+from ..core import ACTIONS, Action, Observation, Phase, SplitMix64, State, TakeRule
 from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, TAKE_CODE
 from .inference import RATIONALITY, SURPRISE, Decision, decisions, log_likelihood
 from .match_odds import PACE, win_chance
@@ -225,12 +225,15 @@ def search(
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
     codes = [action.code for action in root.legal_actions()]
+    # the search's own stream, from one draw of the caller's: the compiled kernel draws the
+    # same numbers from its twin, whatever generator the caller holds (core.rng)
+    stream = SplitMix64(rng.getrandbits(64))
     # per sample: how well it explains the others' moves, and every seat's score after each
     # action; computed by the compiled kernel if installed (the same numbers), else below
     logs, scores = fast.samples(
         root,
         seat,
-        rng,
+        stream,
         codes,
         iterations=iterations,
         deadline=deadline,
@@ -245,16 +248,16 @@ def search(
     forced = root.options.forced_foxtrot
 
     def draw() -> tuple[State, float]:
-        world = root.resample(seat, rng)
+        world = root.resample(seat, stream)
         return world, log_likelihood(world.hand_ids, moves, take_any, forced)
 
     while len(logs) < iterations and (len(logs) < 2 or time.perf_counter() < deadline):
         if pool > 1 and resample and moves:
-            world, log = _pick(draw, pool, rng)
+            world, log = _pick(draw, pool, stream)
         else:
             world, log = draw() if resample else (root, 0.0)
         logs.append(log)
-        seed = rng.getrandbits(64)
+        seed = stream.getrandbits(64)
         unseen = unseen_by_rank(world)
         found = []
         for code in codes:
@@ -263,7 +266,7 @@ def search(
             after = unseen[:]
             if code != TAKE_CODE:
                 after[code >> 2] -= 1
-            rollout(state, random.Random(seed), horizon, after, own=seat, tempo=tempo)
+            rollout(state, SplitMix64(seed), horizon, after, own=seat, tempo=tempo)
             found.append(seat_scores(state))
         scores.append(found)
     weights = temper(logs, share) if share > 0 else tempered(logs, 1.0)

@@ -25,6 +25,7 @@ from ..core import (
     PileTaken,
     PlayResult,
     Rank,
+    SplitMix64,
     State,
     TakeRule,
 )
@@ -62,7 +63,7 @@ class Effect:
 
 def effects(obs: Observation) -> list[Effect]:
     """The immediate effect of every legal action, computed by the engine itself."""
-    base = State.from_observation(obs, random.Random(0))
+    base = State.from_observation(obs, SplitMix64(0))
     found = []
     for action in obs.legal_actions:
         after = base.clone()

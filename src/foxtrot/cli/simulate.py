@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..core import Phase, State, TableOptions
+from ..core import Phase, SplitMix64, State, TableOptions
 from ..storage import save
 from .console import Console
 
@@ -27,7 +27,7 @@ def play_random_match(options: TableOptions, rng: random.Random) -> State:
 
 def match_rng(seed: int, index: int) -> random.Random:
     """The generator of match ``index``: matches are reproducible one by one."""
-    return random.Random(f"foxtrot-simulate:{seed}:{index}")
+    return SplitMix64(f"foxtrot-simulate:{seed}:{index}")
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:

@@ -38,6 +38,7 @@ from .record import (
 )
 from .record_keys import SEAT_LEVELS
 from .record_text import parse_record
+from .rng import STREAM, SplitMix64
 from .scoring import ScoreLine, score_deal
 from .state import DealLog, State
 
@@ -47,6 +48,7 @@ __all__ = [
     "CARD_POINTS",
     "PRESETS",
     "SEAT_LEVELS",
+    "STREAM",
     "TAKE",
     "Action",
     "Card",
@@ -74,6 +76,7 @@ __all__ = [
     "Redealt",
     "ReplayStep",
     "ScoreLine",
+    "SplitMix64",
     "State",
     "Suit",
     "TableOptions",

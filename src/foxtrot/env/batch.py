@@ -36,7 +36,7 @@ from typing import Any, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..core import IllegalActionError, ScoreLine, TableOptions
+from ..core import IllegalActionError, ScoreLine, SplitMix64, TableOptions
 from .encoding import N_ACTIONS, Array, Mask, buffer_size, observation_size
 from .game import Game, check_reward, table_options
 
@@ -47,8 +47,9 @@ Ints = npt.NDArray[np.int64]
 
 
 def match_seed(seed: int, started: int) -> int:
-    """The seed of the ``started``-th match a batch starts after ``reset(seed)``."""
-    return hash((seed, started)) & (2**63 - 1)
+    """The seed of the ``started``-th match a batch starts after ``reset(seed)``: the first 63
+    bits of a ``SplitMix64`` seeded with both (``core.rng``: the same on every Python)."""
+    return SplitMix64(f"foxtrot-batch:{seed}:{started}").getrandbits(63)
 
 
 class _Engine(Protocol):

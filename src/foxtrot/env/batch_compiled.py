@@ -3,24 +3,25 @@
 ``fast.batch.step`` moves every game in machine code (the move, redeals, the deal's end and
 scores, the next deal, rewards, the observation and the mask).  What stays in Python is what
 happens once a match: its seed, the lot for its first dealer (``core.dealing.draw_lots``, D1,
-drawing from the game's compiled twin of ``random.Random``), and an illegal action's error,
-which a ``State`` built from the game's arrays words as the engine does (``why_illegal``).
+drawing from the game's ``SplitMix64``, whose state the compiled deals go on from), and an
+illegal action's error, which a ``State`` built from the game's arrays words as the engine
+does (``why_illegal``).
 
 The games are seeded as the Python engine seeds them (``match_seed``), and the compiled
-generator is Python's own, so both engines deal the same cards and fill the same arrays.
+generator is the twin of ``core.rng.SplitMix64`` (``fast._random``), so both engines deal the
+same cards and fill the same arrays.
 
 This module imports numba (through ``fast.batch``): it is loaded only for a compiled batch.
 """
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core import IllegalActionError, LeftoverPile, MostCardsTie, State, TakeRule
+from ..core import IllegalActionError, LeftoverPile, MostCardsTie, SplitMix64, State, TakeRule
 from ..core.cards import full_deck
 from ..core.dealing import draw_lots
 from ..core.kernel import deal_order
@@ -38,22 +39,6 @@ _REWARDS = {
     "match": kernel.MATCH_REWARD,
     "margin": kernel.MARGIN_REWARD,
 }
-_WORDS = 625  # a generator's state: 624 words and the index of the next (fast._random)
-
-
-class _Generator:
-    """A game's compiled ``random.Random``, for the lot: ``draw_lots`` only shuffles."""
-
-    __slots__ = ("words",)
-
-    def __init__(self, words: Ints) -> None:
-        self.words = words
-
-    def shuffle(self, cards: list[int]) -> None:
-        """``random.Random.shuffle``, drawing from the game's generator."""
-        deck = np.array(cards, dtype=np.int64)
-        kernel.shuffle(self.words, deck, len(deck))
-        cards[:] = deck.tolist()
 
 
 class CompiledGames:
@@ -107,7 +92,7 @@ class CompiledGames:
             dealer=ints(games),
             deals=ints(games),
             rewarded=ints(games, n),
-            words=ints(games, _WORDS),
+            words=np.zeros((games, 1), np.uint64),  # each game's SplitMix64 state
         )
         self.outputs = kernel.Outputs(
             codes=ints(games, N_ACTIONS + 1),
@@ -143,10 +128,9 @@ class CompiledGames:
         seed = match_seed(self._seed, self._started)
         self._started += 1
         games = self.games
-        words = games.words[g]
-        kernel.seeded(words, seed & 0xFFFFFFFF, seed >> 32)  # random.Random(seed)
-        rng = cast(random.Random, _Generator(words))  # duck-typed, as State takes it
+        rng = SplitMix64(seed)  # as env.game seeds a match
         games.dealer[g] = draw_lots(self._options.players, self._options.decks, rng).dealer
+        games.words[g, 0] = rng.state  # the deals go on from the lot's stream
         games.deals[g] = 0
         games.totals[g] = 0
         kernel.start(g, *self._plain)

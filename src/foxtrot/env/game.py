@@ -14,13 +14,12 @@ with the engine's reason and changes nothing; an index outside 0..52 raises
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, Final
 
 import numpy as np
 
-from ..core import ACTIONS, IllegalActionError, Phase, ScoreLine, State, TableOptions
+from ..core import ACTIONS, IllegalActionError, Phase, ScoreLine, SplitMix64, State, TableOptions
 from ..core.kernel import foxtrot_bonus
 from .encoding import N_ACTIONS, Array, Mask, Tracker, legal_mask, pad, padded_options
 
@@ -100,7 +99,7 @@ class Game:
         self.pad_to = pad_to
         self.tracker = Tracker(options, buffer)  # ``buffer``: a row of a batch's array
         self.state = State(options, dealer=0)
-        self._deals = random.Random(0)
+        self._deals = SplitMix64(0)
         self.rewards = [0.0] * options.players
         self.rewarded = False  # some reward of the last step is not 0
         self._running = [0] * options.players  # margin: points taken so far this deal
@@ -110,7 +109,7 @@ class Game:
 
     def reset(self, seed: int) -> None:
         """A new match: the first dealer by lot, then every shuffle, from ``seed``."""
-        self._deals = random.Random(seed)
+        self._deals = SplitMix64(seed)
         self.state = State(self.options, rng=self._deals)
         self.state.deal(self._deals)
         self.rewards = [0.0] * self.options.players

@@ -33,7 +33,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import Bot, decide, make_bot
-from ..core import ACTIONS, TableOptions
+from ..core import ACTIONS, SplitMix64, TableOptions
 from .encoding import N_ACTIONS, Array, Mask, padded_bounds
 from .game import Game, check_max_steps, table_options
 
@@ -94,7 +94,7 @@ class FoxtrotEnv(gym.Env[Array, int]):
         others = iter(self.opponents)
         self._bots = [None if s == self.seat else next(others) for s in range(self.table.players)]
         self._rngs = [
-            random.Random(f"foxtrot-env:{match_seed}:{s}") for s in range(self.table.players)
+            SplitMix64(f"foxtrot-env:{match_seed}:{s}") for s in range(self.table.players)
         ]
         self._others()  # no deal can end before the seat's first turn: no reward is lost
         return self._obs(), {"action_mask": self.game.mask()}

@@ -3,11 +3,11 @@
 ``pip install 'foxtrot[fast]'`` adds numba, and the expert's search then runs its bulk —
 resampling the hidden cards, the opponent model's likelihoods, the default policy's
 playouts, the scores — as compiled code, with the same results to the last
-bit: the same random numbers from the caller's ``random.Random``, the same rules
+bit: the same random numbers (the search's ``core.rng.SplitMix64`` stream), the same rules
 (``core.kernel``'s own functions, compiled, and what numba cannot run written a second time:
 ``_rules``, the twin of ``State``'s move, redeal and deal end), the same arithmetic in the same
-order (``_search``: the loop; ``_playout``: the default policy; ``_random``: CPython's generator
-and shuffle).  Each twin's docstring names its reference and the differential tests that hold
+order (``_search``: the loop; ``_playout``: the default policy; ``_random``: the stream's
+twin).  Each twin's docstring names its reference and the differential tests that hold
 it equal (docs/library/fast.md).  The package imports nothing from ``foxtrot.bots``: the bots
 hand their weights in (``Weights``).  The pure-Python search stays the readable reference and
 the fallback; nothing here imports
@@ -24,7 +24,6 @@ import functools
 import importlib.util
 import math
 import os
-import random
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, RANKS, deal_order, miss_chances
 from ..core.options import LeftoverPile, MostCardsTie
 from ..core.outcome import Phase
+from ..core.rng import SplitMix64
 from .weights import Weights
 
 if TYPE_CHECKING:
@@ -104,9 +104,9 @@ def warm_up() -> bool:
         from ..core import State, TableOptions  # noqa: PLC0415 - only for the warm-up
 
         state = State(TableOptions(), dealer=0)
-        state.deal(random.Random(0))
+        state.deal(SplitMix64(0))
         codes = [action.code for action in state.legal_actions()]
-        rng = random.Random(0)
+        rng = SplitMix64(0)
         samples(
             state,
             1,
@@ -138,17 +138,17 @@ def miss_table(pool: int, hand: int) -> Any:
     return _miss
 
 
-def _usable(rng: random.Random, pool: int, weights: Weights) -> bool:
-    # the exact twin of random.Random only; scores summed in any order are exact only for
-    # a card value that is a small binary fraction (0.25)
+def _usable(pool: int, weights: Weights) -> bool:
+    # scores summed in any order are exact only for a card value that is a small binary
+    # fraction (0.25)
     exact = (weights.card_value * 1024).is_integer()
-    return pool >= 1 and type(rng) is random.Random and exact and enabled()
+    return pool >= 1 and exact and enabled()
 
 
 def samples(
     root: State,
     seat: int,
-    rng: random.Random,
+    rng: SplitMix64,
     codes: Sequence[int],
     *,
     iterations: int,
@@ -169,9 +169,9 @@ def samples(
     ``pool`` > 1: each sample is the pick of ``pool`` deals (``expert._pick``); ``tempo``: the
     seat's own playout moves that take the pile gain that much (``rollout.policy_move``);
     ``weights``: the bots' numbers the policy and the model use (``Weights``).
-    Empty lists when the kernel cannot be used (not installed, switched off, a generator other than
-    ``random.Random``): the caller's pure loop then does the work."""
-    if iterations <= 0 or not codes or not _usable(rng, pool, weights):
+    Empty lists when the kernel cannot be used (not installed, switched off): the caller's
+    pure loop then does the work."""
+    if iterations <= 0 or not codes or not _usable(pool, weights):
         return [], []
     if not _warm:
         start = time.perf_counter()
@@ -181,8 +181,7 @@ def samples(
     args = _arrays(root, codes, moves, horizon)
     logs = np.empty(iterations, np.float64)
     scores = np.empty((iterations, len(codes), root.players), np.float64)
-    version, words, gauss = rng.getstate()
-    state = np.array(words, np.int64)
+    state = np.array([rng.state], np.uint64)  # fast._random: the stream's one word
     # the kernel reads the clock after every sample: the deadline holds under any load
     limit = deadline if not math.isinf(deadline) else float(np.finfo(np.float64).max)
     done = int(
@@ -190,7 +189,7 @@ def samples(
             state, iterations, seat, resample, pool, tempo, *args, logs, scores, limit, weights
         )
     )
-    rng.setstate((version, tuple(state.tolist()), gauss))
+    rng.state = int(state[0])
     return logs[:done].tolist(), scores[:done].tolist()
 
 

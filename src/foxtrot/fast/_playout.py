@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from ..core.kernel import FOXTROT, JACK, LAYS, TAKE_CODE, TAKES
 from ._compile import hot
-from ._random import uniform
+from ._random import Words, uniform
 from ._rules import (  # the rules' row layout re-exported, for env.batch_compiled
     BONUSES,
     FORCED,
@@ -73,7 +73,7 @@ class Jitter(NamedTuple):
     takes the fields one by one).  ``cursor[0]``
     is the next number to read, ``cursor[1]`` how many are drawn."""
 
-    words: Ints
+    words: Words
     drawn: Floats
     cursor: Ints
 
@@ -158,7 +158,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
     forced: bool,
     unseen: Ints,
     miss: Floats,
-    words: Ints,
+    words: Words,
     drawn: Floats,
     cursor: Ints,
     work: Ints,

@@ -4,8 +4,8 @@
 ``search`` is ``bots.expert.search``'s sampling loop (the weighting of the samples stays in
 Python), ``likelihood`` is ``bots.inference.log_likelihood`` and ``deal_hidden`` is
 ``State.resample``, over the arrays of ``_rules`` and ``_playout``; the random numbers are the
-caller's generator's, drawn in the pure loop's order (``_random``).  ``tests/test_fast_kernel.py``
-holds both paths equal to the last bit.
+search's own ``SplitMix64`` stream's, drawn in the pure loop's order (``_random``).
+``tests/test_fast_kernel.py`` holds both paths equal to the last bit.
 
 This module imports numba: it is loaded only when the compiled kernel is used.
 """
@@ -23,7 +23,7 @@ import numpy as np
 from ..core.kernel import RANKS, TAKE_CODE
 from ._compile import hot, jit
 from ._playout import Jitter, Scratch, move_values, policy_move, seat_scores
-from ._random import next_word, seeded, shuffle, uniform
+from ._random import Words, next_word, seeded, shuffle, uniform
 from ._rules import (
     FORCED,
     MATCH,
@@ -142,7 +142,7 @@ def likelihood(  # noqa: PLR0917 - compiled code takes its arguments by position
 
 @hot
 def deal_hidden(  # noqa: PLR0917 - compiled code takes its arguments by position
-    words: Ints,
+    words: Words,
     seat: int,
     root: Position,
     cards: Ints,
@@ -173,7 +173,7 @@ def deal_hidden(  # noqa: PLR0917 - compiled code takes its arguments by positio
 
 @jit
 def search(  # noqa: PLR0917 - compiled code takes its arguments by position
-    words: Ints,
+    words: Words,
     count: int,
     seat: int,
     resample: bool,
@@ -192,7 +192,7 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
 ) -> int:
     """Up to ``count`` samples of ``expert.search``: per sample, the likelihood of the sampled
     hands (``logs``) and every seat's score after each action's playout (``scores[sample,
-    action, seat]``), drawing from generator ``words`` (the caller's ``random.Random`` state)
+    action, seat]``), drawing from generator ``words`` (the search's ``SplitMix64`` state)
     exactly as the pure search draws.  After the second sample it stops once
     ``time.perf_counter()`` has passed ``deadline``, as the pure loop does (the clock is read
     after every sample, so the cap holds however slow the machine is now); returns how many
@@ -232,7 +232,7 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
         np.empty(hands.shape[1] + history.later.shape[1], np.int64),
     )
     jitter = Jitter(
-        np.empty(625, np.int64),  # random.Random(seed) of each sample, shared by its actions
+        np.empty(1, np.uint64),  # each sample's own stream, shared by its actions
         np.empty(2 * len(pile) * 64, np.float64),  # more than a deal's moves can draw
         np.zeros(2, np.int64),
     )
@@ -275,9 +275,7 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
             )
         else:
             logs[sample] = 0.0
-        low = next_word(words)  # rng.getrandbits(64), low word first
-        high = next_word(words)
-        seeded(jitter.words, low, high)  # random.Random(seed), shared by every action
+        seeded(jitter.words, next_word(words))  # SplitMix64(rng.getrandbits(64)), every action's
         cursor[1] = 0
         for a in range(len(actions)):
             code = actions[a]

@@ -18,8 +18,8 @@ rules' compiled twin (``_rules``, which says what it re-writes and which tests h
   match's end is ``kernel.match_winner`` and a double foxtrot ``kernel.is_double``,
   compiled as they are; the deal order is ``kernel.deal_order``'s, tabled by the caller
   (``Table.orders``);
-- the shuffle is CPython's ``random.Random.shuffle`` over MT19937 (``_random``, itself a
-  twin), so a game deals exactly the deals ``State.deal(random.Random(seed))`` deals.
+- the shuffle is ``core.rng.SplitMix64.shuffle`` (``_random``, itself a twin), so a game
+  deals exactly the deals ``State.deal(SplitMix64(seed))`` deals.
 
 The observation is ``env.encoding.encode`` of the seat to move (the offsets of its blocks are
 given, ``Table.at``), built from what that seat may see: its own hand and the public counts (V1,
@@ -48,7 +48,7 @@ from numpy.typing import NDArray
 from ..core import kernel
 from ..core.kernel import TAKE_CODE
 from ._compile import hot
-from ._random import seeded, shuffle
+from ._random import Words, shuffle
 from ._rules import (  # the rules row's and the scalars' layout, re-exported for the env
     FORCED,
     LAST,
@@ -157,8 +157,8 @@ class Games(NamedTuple):
     """``[G]``: the deals finished in this match."""
     rewarded: Ints
     """``[G, n]``: the points this deal already paid out as the margin reward."""
-    words: Ints
-    """``[G, 625]``: each game's generator (``_random``'s MT19937 state)."""
+    words: Words
+    """``[G, 1]``: each game's generator (a ``SplitMix64`` state, ``_random``)."""
 
 
 class Outputs(NamedTuple):
@@ -426,9 +426,7 @@ __all__ = [
     "is_double",
     "match_winner",
     "pick",
-    "seeded",
     "show",
-    "shuffle",
     "start",
     "step",
 ]

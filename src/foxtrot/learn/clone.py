@@ -17,7 +17,6 @@ Episodes are single deals, each the first of a new match, as in PPO.
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 from typing import Any
 
@@ -27,7 +26,7 @@ import torch
 from torch import nn
 
 from ..bots import GreedyBot, decide
-from ..core import TableOptions
+from ..core import SplitMix64, TableOptions
 from ..env import BatchedGames
 from ..env.encoding import scale
 
@@ -62,12 +61,12 @@ def collect(
     to the end of the deal, times ``reward_scale`` (PPO's value target with gamma 1)."""
     if seconds <= 0:
         raise ValueError(f"seconds: {seconds!r} is not a positive time")
-    draw = random.Random(seed)
+    draw = SplitMix64(seed)
     batch = BatchedGames(tables, options, reward="margin", compiled=False)
     batch.reset(seed)
     divisor = scale(options)
     greedy = GreedyBot()
-    rngs = [random.Random(f"foxtrot-clone:{seed}:{g}") for g in range(tables)]
+    rngs = [SplitMix64(f"foxtrot-clone:{seed}:{g}") for g in range(tables)]
     n = options.players
     obs: list[Floats] = []
     masks: list[npt.NDArray[np.int8]] = []

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import random
 import time
 from pathlib import Path
 from typing import Any
@@ -43,7 +42,7 @@ import torch
 from torch import nn
 
 from ..bots import GreedyBot, decide
-from ..core import TableOptions, TakeRule
+from ..core import SplitMix64, TableOptions, TakeRule
 from ..env import BatchedGames
 from ..env.encoding import N_ACTIONS, observation_size, scale
 from .clone import collect, fit
@@ -131,7 +130,7 @@ def train(config: Config, out: str | Path, log: Any = print) -> dict[str, Any]:
     """Train for ``config.minutes`` and save the policy at ``out``; what it did."""
     torch.set_num_threads(1)
     torch.manual_seed(config.seed)
-    draw = random.Random(config.seed)
+    draw = SplitMix64(config.seed)
     options = TableOptions(players=config.players, take=TakeRule(config.take))
     batch = BatchedGames(config.tables, options, reward="margin", compiled=False)
     batch.reset(config.seed)
@@ -155,7 +154,7 @@ def train(config: Config, out: str | Path, log: Any = print) -> dict[str, Any]:
     optimizer = torch.optim.Adam(net.parameters(), lr=config.lr)
     pool: list[Layers] = []
     greedy = GreedyBot()
-    bot_rngs = [random.Random(f"foxtrot-learn:{config.seed}:{g}") for g in range(config.tables)]
+    bot_rngs = [SplitMix64(f"foxtrot-learn:{config.seed}:{g}") for g in range(config.tables)]
 
     def seat(_: int = 0) -> Table:
         kinds = [SELF, GREEDY, *range(len(pool))]

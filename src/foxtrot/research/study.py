@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
 
 from ..bots import decide, make_bot
-from ..core import CARDS, Phase, Rank, State, Suit, TableOptions
+from ..core import CARDS, Phase, Rank, SplitMix64, State, Suit, TableOptions
 from .stats import mean, wilson_interval
 
 QUEEN_OF_SPADES: Final = CARDS[Rank.QUEEN * 4 + Suit.SPADES]
@@ -126,9 +125,9 @@ def _outright(scores: Sequence[int]) -> int | None:
 
 def play_one(options: TableOptions, seats: Sequence[str], seed: int, match: int) -> MatchFacts:
     """One match, its decks from (seed, match) only: the same under every variant."""
-    deals_rng = random.Random(f"foxtrot-study:{seed}:deals:{match}")
+    deals_rng = SplitMix64(f"foxtrot-study:{seed}:deals:{match}")
     bots = [make_bot(name) for name in seats]
-    rngs = [random.Random(f"foxtrot-study:{seed}:bot:{match}:{s}") for s in range(len(seats))]
+    rngs = [SplitMix64(f"foxtrot-study:{seed}:bot:{match}:{s}") for s in range(len(seats))]
     state = State(options, rng=deals_rng)
     deals: list[DealFacts] = []
     first_of_match = -1

@@ -59,7 +59,7 @@ from ..bots import (
     make_oracle,
 )
 from ..bots.expert import ExpertBot, OracleBot
-from ..core import Phase, State, TableOptions
+from ..core import Phase, SplitMix64, State, TableOptions
 from .results import GameResult, TournamentResults, summarize
 
 if TYPE_CHECKING:
@@ -266,12 +266,12 @@ def rotations(lineup: Sequence[int]) -> int:
 
 def deal_rng(seed: int, lineup: int, match: int) -> random.Random:
     """The generator of a match's lot and shuffles: not of the rotation (duplicate)."""
-    return random.Random(f"foxtrot-tournament:{seed}:deals:{lineup}:{match}")
+    return SplitMix64(f"foxtrot-tournament:{seed}:deals:{lineup}:{match}")
 
 
 def bot_rng(seed: int, lineup: int, match: int, rotation: int, seat: int) -> random.Random:
     """The generator of one bot in one match."""
-    return random.Random(f"foxtrot-tournament:{seed}:bot:{lineup}:{match}:{rotation}:{seat}")
+    return SplitMix64(f"foxtrot-tournament:{seed}:bot:{lineup}:{match}:{rotation}:{seat}")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from ..core import (
     FoxtrotError,
     Phase,
     RecordError,
+    SplitMix64,
     State,
     TableOptions,
     UndoError,
@@ -118,8 +119,8 @@ def default_names(seats: Sequence[Seat], lang: str) -> list[str]:
 def new_rng(seed: int | None = None) -> random.Random:
     """A generator from ``seed``, or from the operating system's randomness (never shown)."""
     if seed is not None:
-        return random.Random(seed)
-    return random.Random(int.from_bytes(os.urandom(16), "big"))
+        return SplitMix64(seed)
+    return SplitMix64(int.from_bytes(os.urandom(16), "big"))
 
 
 def autosave_dir() -> Path:
@@ -255,7 +256,7 @@ class Match:
         self.bots: dict[int, Bot | CheatingBot] = {
             index: make_bot(seat.level) for index, seat in enumerate(seats) if seat.is_bot
         }
-        self.bot_rngs = {index: random.Random(rng.getrandbits(64)) for index in self.bots}
+        self.bot_rngs = {index: SplitMix64(rng.getrandbits(64)) for index in self.bots}
 
     @classmethod
     def new(

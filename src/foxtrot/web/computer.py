@@ -13,7 +13,6 @@ so they run inline.
 from __future__ import annotations
 
 import asyncio
-import random
 import secrets
 import time
 from concurrent.futures import Executor
@@ -21,7 +20,7 @@ from typing import Final
 
 from .. import fast
 from ..bots import Bot, make_bot
-from ..core import Observation
+from ..core import Observation, SplitMix64
 from .workers import process_pool
 
 LEVELS: Final = ("easy", "medium", "hard", "expert")
@@ -34,7 +33,7 @@ def think(level: str, obs: Observation, seed: int) -> tuple[str, float]:
     bot = make_bot(level)
     assert isinstance(bot, Bot)  # the three levels are honest bots
     start = time.perf_counter()
-    action = bot.choose(obs, obs.legal_actions, random.Random(seed))
+    action = bot.choose(obs, obs.legal_actions, SplitMix64(seed))
     return str(action), time.perf_counter() - start
 
 
@@ -44,7 +43,7 @@ class Computers:
     def __init__(self, processes: int = 1) -> None:
         self._processes = processes
         self._pool: Executor | None = None
-        self._seeds = random.Random(secrets.randbits(128))  # a bot's own choices, not the deal
+        self._seeds = SplitMix64(secrets.randbits(128))  # a bot's own choices, not the deal
 
     def _process_pool(self) -> Executor:
         if self._pool is None:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import json
 import mimetypes
-import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
@@ -37,7 +36,7 @@ from pydantic import BaseModel, ConfigDict
 from .. import i18n
 from ..bots.coach import suggest
 from ..bots.counting import card_count
-from ..core import CARDS, Observation, Phase, State, TableOptions
+from ..core import CARDS, Observation, Phase, SplitMix64, State, TableOptions
 from ..i18n.rules import rules_source
 from .lobby import Lobby
 from .protocol import Code, ProtocolError
@@ -160,7 +159,7 @@ def _coach_pool() -> ProcessPoolExecutor:
 def warm_up() -> None:
     """Make the coach's process import and compile what a hint needs (a hint of a fresh deal)."""
     state = State(TableOptions(players=2), dealer=0)
-    state.deal(random.Random(0))
+    state.deal(SplitMix64(0))
     seat = state.to_move
     assert seat is not None
     suggest(state.observation(seat), "en", iterations=2, seconds=0.05)
