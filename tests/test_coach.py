@@ -64,6 +64,7 @@ POINTS = {
 def points_word(n: int, language: str) -> str:
     return POINTS[language][Locale(language).plural_form(abs(n))]
 
+
 LANGS = ("en", "ru", "uk")
 _CARD = re.compile(r"(10|[2-9JQKAВДКТ])([♠♥♦♣])")
 _LOCAL_RANK = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}

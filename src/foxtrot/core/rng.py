@@ -118,9 +118,18 @@ class SplitMix64(random.Random):
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
         """Shuffle ``x`` in place: Fisher-Yates from the end, drawing with ``below``."""
+        s = self.state  # below(i + 1) and next(), inlined: a deal's or a sample's hot loop
         for i in range(len(x) - 1, 0, -1):
-            j = self.below(i + 1)
+            shift = 64 - (i + 1).bit_length()
+            while True:
+                s = (s + _GAMMA) & _MASK
+                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                j = (z ^ (z >> 31)) >> shift
+                if j <= i:
+                    break
             x[i], x[j] = x[j], x[i]
+        self.state = s
 
     def getstate(self) -> tuple[Any, ...]:
         """``(STREAM, state, gauss_next)``: restore it with ``setstate``."""
