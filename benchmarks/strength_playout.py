@@ -9,13 +9,19 @@ playouts (``peek``: the searcher's own moves, 2: every seat's, read the sampled 
 hand; ``calm``: the other seats' moves without jitter), the searcher's seat filled in per
 decision.  The variants play the decks of ``strength_edge.py`` (same keys, seats and
 generators), so that ``strength_edge.py --load`` pairs them with the saved hard and oracle.
-Needs the compiled kernel (the switches exist only there).
+Both twins of the policy have the switches; the screen runs on the compiled kernel for speed.
+
+``--plain N`` is the sanity check of the peeking policy as a player: one move deep, it values
+its moves by the true next hand (a measuring device that reads a hidden hand, like the
+oracle) against greedy, on ``N`` decks of its own (``peekcheck:PLAYERS:DECK``), seats as in
+``strength_edge.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -23,9 +29,28 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from foxtrot import fast
+from foxtrot import Action, State, fast
 from foxtrot.bots import ExpertBot, OracleBot, decide_oracle
-from strength_edge import Task, deck_margin, honest
+from foxtrot.bots.rollout import move_values
+from foxtrot.core import ACTIONS
+from foxtrot.core.kernel import RANKS, foxtrot_card
+from strength_edge import Task, deck_margin, honest, mean_interval
+
+
+def peeking(state: State, rng: random.Random) -> Action:
+    """The ``peek`` policy as a player, on the true state: ``move_values`` with the next
+    hand as the whole pool, the best value, ties to the lowest code as greedy breaks them."""
+    hands, mover = state.hand_ids, state.turn
+    following = hands[(mover + 1) % len(hands)]
+    hand, pile = hands[mover], state.pile_ids
+    if state.options.forced_foxtrot and foxtrot_card(hand, pile) >= 0:
+        return ACTIONS[foxtrot_card(hand, pile)]
+    counts = [0] * RANKS
+    for card in following:
+        counts[card >> 2] += 1
+    values = move_values(hand, pile, not state.take_match, counts, len(following))
+    legal = {action.code for action in state.legal_actions()}
+    return ACTIONS[max((c for c in values if c in legal), key=lambda c: (values[c], -c))]
 
 
 def parse(text: str) -> dict[str, float]:
@@ -69,11 +94,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--decks", type=int, default=8)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--seed", type=int, default=27000)
-    parser.add_argument("--variant", action="append", required=True)
+    parser.add_argument("--variant", action="append", default=[])
     parser.add_argument("--oracle-from", type=Path, nargs="+", action="extend", default=[])
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--json", type=Path, required=True)
+    parser.add_argument("--json", type=Path, help="write every deck's margins here")
+    parser.add_argument("--plain", type=int, default=0, help="decks of the plain-player check")
     args = parser.parse_args(argv)
+    if args.plain:
+        found = [
+            deck_margin(args.players, args.take, f"peekcheck:{args.players}:{deck}", peeking)
+            for deck in range(args.plain)
+        ]
+        mean, half = mean_interval(found)
+        print(f"{args.players} players: peek as a player vs greedy {mean:+.2f} ± {half:.2f}")
+        return
+    if not args.variant or args.json is None:
+        raise SystemExit("--variant (one or more) and --json are needed, or --plain")
     for label in args.variant:
         parse(label)
     if not fast.warm_up():
