@@ -299,32 +299,32 @@ def test_the_same_playouts_with_the_policys_switches(
     assert compiled == pure
 
 
+def _switched(state: State, seed: int, **switches: object) -> object:
+    """The oracle's search of ``state`` on the kernel, with these policy switches."""
+    fast.use(True)
+    found = search(
+        state,
+        state.turn,
+        random.Random(seed),
+        iterations=3,
+        seconds=None,
+        resample=False,
+        moves=(),
+        horizon=1 << 30,
+        **switches,  # type: ignore[arg-type]
+    )
+    return sorted((action.code, value) for action, value in found.values.items())
+
+
 def test_the_policys_switches_change_the_playouts() -> None:
     """Each switch changes some search's values (so the equality above tests live code)."""
     changed = {"peek=1": 0, "peek=2": 0, "calm": 0}
     for seed in range(40):
         state = position(seed)
-        seat = state.turn
-        fast.use(True)
-
-        def values(**switches: object) -> object:
-            found = search(
-                state,
-                seat,
-                random.Random(seed),
-                iterations=3,
-                seconds=None,
-                resample=False,
-                moves=(),
-                horizon=1 << 30,
-                **switches,  # type: ignore[arg-type]
-            )
-            return sorted((action.code, value) for action, value in found.values.items())
-
-        plain = values()
-        changed["peek=1"] += values(peek=1) != plain
-        changed["peek=2"] += values(peek=2) != plain
-        changed["calm"] += values(calm=True) != plain
+        plain = _switched(state, seed)
+        changed["peek=1"] += _switched(state, seed, peek=1) != plain
+        changed["peek=2"] += _switched(state, seed, peek=2) != plain
+        changed["calm"] += _switched(state, seed, calm=True) != plain
     assert min(changed.values()) > 0, changed
 
 
