@@ -286,6 +286,61 @@ def test_the_same_samples_and_weights(seed: int, pool: int, goal: tuple[int, flo
     assert compiled == pure
 
 
+@given(seeds, st.sampled_from([0, 1, 2]), st.booleans(), st.booleans())
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_same_playouts_with_the_policys_switches(
+    seed: int, peek: int, calm: bool, resample: bool
+) -> None:
+    """The playout policy's switches (``peek``: value by the sampled world's next hand;
+    ``calm``: the others without jitter) give the same numbers on both paths."""
+    state = position(seed)
+    seat = state.turn
+    obs = state.observation(seat)
+    root = State.from_observation(obs, random.Random(seed)) if resample else state
+    pure, compiled = both(
+        root,
+        seat,
+        seed,
+        iterations=3,
+        seconds=None,
+        resample=resample,
+        moves=decisions(obs) if resample else (),
+        horizon=1 << 30,
+        peek=peek,
+        calm=calm,
+    )
+    assert compiled == pure
+
+
+def _switched(state: State, seed: int, **switches: object) -> object:
+    """The oracle's search of ``state`` on the kernel, with these policy switches."""
+    fast.use(True)
+    found = search(
+        state,
+        state.turn,
+        random.Random(seed),
+        iterations=3,
+        seconds=None,
+        resample=False,
+        moves=(),
+        horizon=1 << 30,
+        **switches,  # type: ignore[arg-type]
+    )
+    return sorted((action.code, value) for action, value in found.values.items())
+
+
+def test_the_policys_switches_change_the_playouts() -> None:
+    """Each switch changes some search's values (so the equality above tests live code)."""
+    changed = {"peek=1": 0, "peek=2": 0, "calm": 0}
+    for seed in range(40):
+        state = position(seed)
+        plain = _switched(state, seed)
+        changed["peek=1"] += _switched(state, seed, peek=1) != plain
+        changed["peek=2"] += _switched(state, seed, peek=2) != plain
+        changed["calm"] += _switched(state, seed, calm=True) != plain
+    assert min(changed.values()) > 0, changed
+
+
 def test_the_same_analyses_on_the_digest_positions() -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:

@@ -204,3 +204,12 @@ def test_edge_benchmark_prints_each_table_and_the_share_of_its_own_decks(tmp_pat
         [" 2 ", " match ", " easy − hard "],
     ]
     assert both.splitlines()[2] == out.splitlines()[3]  # hard's 2-player row, unchanged
+
+
+def test_playout_screen_checks_the_peeking_policy_as_a_player() -> None:
+    """``strength_playout.py --plain``: the peeking policy plays whole deals against greedy and
+    its margin over greedy is a number."""
+    out = _script("strength_playout.py", "--players=4", "--plain=2")
+    found = re.search(r"4 players: peek as a player vs greedy ([+-]\d+\.\d+) ± (\d+\.\d+)", out)
+    assert found, out
+    assert math.isfinite(float(found.group(1)))

@@ -202,6 +202,8 @@ def search(
     rival: float = 0.0,
     stake: float = 0.0,
     tempo: float = 0.0,
+    peek: int = 0,
+    calm: bool = False,
 ) -> Analysis:
     """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``).
 
@@ -221,7 +223,10 @@ def search(
     (``match_odds.win_chance`` of the totals plus each sample's deal scores; outright only if
     the playouts run to the end of the deal); ``math.inf`` values the chance alone, with the
     margin to break ties.  ``tempo`` points are added to the seat's own playout moves that take
-    the pile (``rollout.policy_move``; ``default_tempo``).
+    the pile (``rollout.policy_move``; ``default_tempo``).  ``peek`` and ``calm`` switch the
+    playouts' policy (``rollout.rollout``): with ``peek`` 1 the seat's own playout moves value
+    the next hand of the sampled world rather than the odds (a sampled card, never a real
+    hidden one), with 2 every seat's do; ``calm`` plays the other seats without jitter.
     """
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
@@ -241,7 +246,7 @@ def search(
         resample=resample,
         moves=moves,
         horizon=horizon,
-        weights=KERNEL_WEIGHTS,
+        weights=KERNEL_WEIGHTS._replace(own=float(seat), peek=float(peek), calm=float(calm)),
         pool=pool,
         tempo=tempo,
     )
@@ -269,7 +274,7 @@ def search(
             if code != TAKE_CODE:
                 after[code >> 2] -= 1
             replay = cast(random.Random, _Replay(drawn, jitter))  # rollout reads .random only
-            rollout(state, replay, horizon, after, own=seat, tempo=tempo)
+            rollout(state, replay, horizon, after, own=seat, tempo=tempo, peek=peek, calm=calm)
             found.append(seat_scores(state))
         scores.append(found)
     weights = temper(logs, share) if share > 0 else tempered(logs, 1.0)
@@ -364,7 +369,11 @@ class ExpertBot:
         rival: float = 0.0,
         stake: float = 0.0,
         tempo: float | None = None,
+        peek: int = 0,
+        calm: bool = False,
     ) -> None:
+        if peek not in {0, 1, 2}:
+            raise ValueError(f"peek: {peek!r} is not 0, 1 (the own seat's moves) or 2 (all)")
         if tempo is not None and not 0 <= tempo < math.inf:
             raise ValueError(f"tempo: {tempo!r} is not a finite number of points of at least 0")
         if not stake >= 0:
@@ -381,6 +390,8 @@ class ExpertBot:
         self.rival = rival
         self.stake = stake
         self.tempo = tempo
+        self.peek = peek
+        self.calm = bool(calm)
 
     def analyse(self, obs: Observation, rng: random.Random) -> Analysis:
         """Search from ``obs``: the value of every legal action (``search``: its expected deal
@@ -407,6 +418,8 @@ class ExpertBot:
                 if self.tempo is not None
                 else default_tempo(obs.players, obs.options.take is TakeRule.ANY)
             ),
+            peek=self.peek,
+            calm=self.calm,
         )
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -138,15 +138,26 @@ def _choose(  # noqa: PLR0917 - the hot loop's one call a move
     rng: random.Random,
     unseen: list[int],
     tempo: float,
+    next_hand: Sequence[int] | None = None,
+    calm: bool = False,
 ) -> int:
-    """``policy_move`` from the position's parts (``rollout`` reads them once a deal)."""
+    """``policy_move`` from the position's parts (``rollout`` reads them once a deal).
+
+    With ``next_hand`` the mover values the moves by that hand (a sampled world's: the
+    whole pool, so each chance is 0 or 1) instead of by the odds; ``calm`` plays without the
+    jitter (its numbers are still drawn, so that every move reads the same ones)."""
     if forced_foxtrot:
         forced = foxtrot_card(hand, pile)  # the only legal move (X4)
         if forced >= 0:
             return forced
-    unseen = unseen[:]
-    for card in hand:
-        unseen[card >> 2] -= 1
+    if next_hand is not None:
+        unseen = [0] * RANKS
+        for card in next_hand:
+            unseen[card >> 2] += 1
+    else:
+        unseen = unseen[:]
+        for card in hand:
+            unseen[card >> 2] -= 1
     values = move_values(hand, pile, not take_match, unseen, next_size)
     jitter = rng.random
     does = outcomes(pile, take_match) if tempo and pile else None
@@ -154,7 +165,9 @@ def _choose(  # noqa: PLR0917 - the hot loop's one call a move
     for code, value in values.items():
         if does is not None and (code == TAKE_CODE or does[code >> 2] != LAYS):
             value += tempo
-        value += NOISE * jitter()
+        drawn = jitter()
+        if not calm:
+            value += NOISE * drawn
         if value > best_value:
             best_value, best = value, code
     return best
@@ -168,11 +181,15 @@ def rollout(
     *,
     own: int = -1,
     tempo: float = 0.0,
+    peek: int = 0,
+    calm: bool = False,
 ) -> None:
     """Play the deal in progress with the default policy, to its end or ``horizon`` moves.
 
     ``unseen`` (updated in place) saves recounting ``unseen_by_rank(state)`` when the
-    caller has it.  Seat ``own`` adds ``tempo`` to its taking moves (``policy_move``)."""
+    caller has it.  Seat ``own`` adds ``tempo`` to its taking moves (``policy_move``).
+    ``peek`` 1: seat ``own`` values its moves by the next hand of this (sampled) world,
+    2: every seat does; ``calm``: the other seats play without jitter (``_choose``)."""
     do = state.apply_code_unchecked
     if unseen is None:
         unseen = unseen_by_rank(state)
@@ -183,6 +200,7 @@ def rollout(
     while state.phase is _PLAYING and horizon > 0:
         mover = state.turn
         nxt = mover + 1 if mover + 1 < n else 0
+        mine = mover == own
         code = _choose(
             hands[mover],
             pile,
@@ -191,7 +209,9 @@ def rollout(
             len(hands[nxt]),
             rng,
             unseen,
-            tempo if mover == own else 0.0,
+            tempo if mine else 0.0,
+            hands[nxt] if peek == 2 or (peek == 1 and mine) else None,
+            calm and not mine,
         )
         if code != TAKE_CODE:
             unseen[code >> 2] -= 1

@@ -182,10 +182,18 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
         card = foxtrot_card(hand, on)
         if card >= 0:
             return card
-    copy(work, unseen, len(unseen))
-    for i in range(len(hand)):
-        work[hand[i] >> 2] -= 1
     nxt = (mover + 1) % len(sizes)
+    own = mover == weights.own
+    if weights.peek == 2.0 or (weights.peek == 1.0 and own):
+        # the next hand of the sampled world as the whole pool: miss[k, k, r] is 0 or 1
+        for r in range(len(work)):
+            work[r] = 0
+        for i in range(sizes[nxt]):
+            work[hands[nxt, i] >> 2] += 1
+    else:
+        copy(work, unseen, len(unseen))
+        for i in range(len(hand)):
+            work[hand[i] >> 2] -= 1
     n = move_values(hand, on, take_any, work, sizes[nxt], miss, codes, vals, weights)
     size = len(on)
     top = on[size - 1] >> 2 if size > 0 else -1
@@ -204,7 +212,8 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
             )
         ):
             value += tempo
-        value += weights.noise * drawn[cursor[0]]
+        if not (weights.calm == 1.0 and not own):
+            value += weights.noise * drawn[cursor[0]]
         cursor[0] += 1
         if value > best_value:
             best_value = value

@@ -33,3 +33,10 @@ class Weights(NamedTuple):
     """How sharply the others prefer better moves (``bots.inference.RATIONALITY``)."""
     surprise: float
     """The share of a move's probability spread over all moves (``bots.inference.SURPRISE``)."""
+    own: float = -1.0
+    """The searcher's seat (-1: none), for the two switches below (a screen, issue 27)."""
+    peek: float = 0.0
+    """1: the searcher's own playout moves read the sampled world's next hand instead of the
+    odds; 2: every seat's do."""
+    calm: float = 0.0
+    """1: the other seats' playout moves without jitter (greedy, which they model, has none)."""
