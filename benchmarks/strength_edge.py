@@ -205,6 +205,36 @@ def play_task(task: Task) -> tuple[float, list[float], list[list[float]]]:
     return edge, margins, times
 
 
+def deck_row(
+    task: Task,
+    edge: float,
+    labels: Sequence[str],
+    margins: Sequence[float],
+    times: Sequence[list[float]],
+) -> dict[str, Any]:
+    """A deck's entry of a ``--json`` file: the oracle's margin, each bot's and its decision
+    times."""
+    return {
+        "players": task.players,
+        "take": task.take,
+        "deck": task.deck,
+        "key": task.key,
+        "oracle": edge,
+        "bots": dict(zip(labels, margins, strict=True)),
+        "times": dict(zip(labels, times, strict=True)),
+    }
+
+
+def log_deck(task: Task, edge: float, margins: Sequence[float], start: float) -> None:
+    """A deck's line on stderr as a run goes: the oracle's margin, the bots', the time so far."""
+    print(
+        f"{task.key}: oracle {edge:+.1f}, {', '.join(f'{m:+.1f}' for m in margins)}"
+        f" ({time.perf_counter() - start:.0f} s)",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def p95(values: Sequence[float]) -> float:
     """The 95th percentile, nearest rank (0 with no values)."""
     ordered = sorted(values)
@@ -328,25 +358,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for task, (edge, margins, times) in zip(todo, pool.map(play_task, todo), strict=True):
-            decks.append(
-                {
-                    "players": task.players,
-                    "take": task.take,
-                    "deck": task.deck,
-                    "key": task.key,
-                    "oracle": edge,
-                    "bots": dict(zip(labels, margins, strict=True)),
-                    "times": dict(zip(labels, times, strict=True)),
-                }
-            )
+            decks.append(deck_row(task, edge, labels, margins, times))
             if args.json:
                 args.json.write_text(json.dumps({"seed": args.seed, "decks": decks}))
-            print(
-                f"{task.key}: oracle {edge:+.1f}, {', '.join(f'{m:+.1f}' for m in margins)}"
-                f" ({time.perf_counter() - start:.0f} s)",
-                file=sys.stderr,
-                flush=True,
-            )
+            log_deck(task, edge, margins, start)
     print(f"seed {args.seed}, oracle budget {args.oracle}, {time.perf_counter() - start:.0f} s")
     report(decks, labels)
 

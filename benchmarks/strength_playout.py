@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -34,7 +33,7 @@ from foxtrot.bots import ExpertBot, OracleBot, decide_oracle
 from foxtrot.bots.rollout import move_values
 from foxtrot.core import ACTIONS
 from foxtrot.core.kernel import RANKS, foxtrot_card
-from strength_edge import Task, deck_margin, honest, mean_interval
+from strength_edge import Task, deck_margin, deck_row, honest, log_deck, mean_interval
 
 
 def peeking(state: State, rng: random.Random) -> Action:
@@ -128,24 +127,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for task, (edge, margins, times) in zip(tasks, pool.map(play, jobs), strict=True):
-            decks.append(
-                {
-                    "players": task.players,
-                    "take": task.take,
-                    "deck": task.deck,
-                    "key": task.key,
-                    "oracle": edge,
-                    "bots": dict(zip(args.variant, margins, strict=True)),
-                    "times": dict(zip(args.variant, times, strict=True)),
-                }
-            )
+            decks.append(deck_row(task, edge, args.variant, margins, times))
             args.json.write_text(json.dumps({"seed": args.seed, "decks": decks}))
-            print(
-                f"{task.key}: oracle {edge:+.1f}, {', '.join(f'{m:+.1f}' for m in margins)}"
-                f" ({time.perf_counter() - start:.0f} s)",
-                file=sys.stderr,
-                flush=True,
-            )
+            log_deck(task, edge, margins, start)
 
 
 if __name__ == "__main__":
