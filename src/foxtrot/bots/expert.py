@@ -39,7 +39,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import cast
 
 from .. import fast
 from ..core import ACTIONS, Action, Observation, Phase, SplitMix64, State, TakeRule
@@ -273,8 +272,16 @@ def search(
             after = unseen[:]
             if code != TAKE_CODE:
                 after[code >> 2] -= 1
-            replay = cast(random.Random, _Replay(drawn, jitter))  # rollout reads .random only
-            rollout(state, replay, horizon, after, own=seat, tempo=tempo, peek=peek, calm=calm)
+            rollout(
+                state,
+                _Replay(drawn, jitter),
+                horizon,
+                after,
+                own=seat,
+                tempo=tempo,
+                peek=peek,
+                calm=calm,
+            )
             found.append(seat_scores(state))
         scores.append(found)
     weights = temper(logs, share) if share > 0 else tempered(logs, 1.0)

@@ -17,8 +17,8 @@ random numbers); a change here must be made there too, and
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from ..core import Phase, State
 from ..core.kernel import (
@@ -38,6 +38,15 @@ from ..core.kernel import (
 from .values import CARD_VALUE, JACK_COST, NOISE
 
 _PLAYING = Phase.PLAYING
+
+
+class Draws(Protocol):
+    """What the policy draws its jitter from: any ``random.Random``, or a sample's numbers
+    replayed for each of its actions (``expert.search``)."""
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        ...
 
 
 def unseen_by_rank(state: State) -> list[int]:
@@ -111,7 +120,7 @@ def move_values(
     return values
 
 
-def policy_move(state: State, rng: random.Random, unseen: list[int], tempo: float = 0.0) -> int:
+def policy_move(state: State, rng: Draws, unseen: list[int], tempo: float = 0.0) -> int:
     """The default policy's action code for the player to move: the best ``move_values``,
     with a little jitter.
 
@@ -135,7 +144,7 @@ def _choose(  # noqa: PLR0917 - the hot loop's one call a move
     take_match: bool,
     forced_foxtrot: bool,
     next_size: int,
-    rng: random.Random,
+    rng: Draws,
     unseen: list[int],
     tempo: float,
     next_hand: Sequence[int] | None = None,
@@ -175,7 +184,7 @@ def _choose(  # noqa: PLR0917 - the hot loop's one call a move
 
 def rollout(
     state: State,
-    rng: random.Random,
+    rng: Draws,
     horizon: int = 1 << 30,
     unseen: list[int] | None = None,
     *,
