@@ -41,7 +41,12 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     kwargs: dict[str, Any] = {"seconds": None}
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
-        kwargs[key] = float(value) if key in {"share", "rival", "stake", "tempo"} else int(value)
+        if key == "sees":  # an oracle that sees part of the hidden cards (OracleBot)
+            kwargs[key] = value
+        else:
+            kwargs[key] = (
+                float(value) if key in {"share", "rival", "stake", "tempo"} else int(value)
+            )
     return name, kwargs
 
 

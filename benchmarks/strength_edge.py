@@ -96,19 +96,27 @@ def parse_bot(text: str, samples: int | None, cap: float | None) -> tuple[str, d
 
     A level (``easy``, ``medium``, ``hard``, ``expert``) or bot name; ``key=value`` pairs are
     ``ExpertBot`` arguments and make it an expert of that level's budget (``--samples``
-    overrides the samples, ``--cap`` the seconds, for the expert levels)."""
+    overrides the samples, ``--cap`` the seconds, for the expert levels).  ``oracle:sees=hands``
+    (or ``next``, ``none``) is the measuring device that sees part of the hidden cards
+    (``OracleBot``), with hard's budget unless ``iterations=`` says otherwise."""
     name, _, rest = text.partition(":")
     kind = LEVELS.get(name, name)
-    if kind not in {"random", "greedy", "expert"}:
-        raise SystemExit(f"--bot {text!r}: unknown bot (a level or random, greedy, expert)")
+    if kind not in {"random", "greedy", "expert", "oracle"}:
+        raise SystemExit(f"--bot {text!r}: unknown bot (a level or random, greedy, expert, oracle)")
     kwargs: dict[str, Any] = {}
     for item in filter(None, rest.split(",")):
         key, sep, value = item.partition("=")
         if not sep:
             raise SystemExit(f"--bot {text!r}: {item!r} is not key=value")
+        if key == "sees":
+            kwargs[key] = value
+            continue
         number = float(value)
         kwargs[key] = int(number) if number.is_integer() and "." not in value else number
-    if kind == "expert":
+    if kind == "oracle":
+        kwargs.setdefault("iterations", samples if samples is not None else BUDGETS["hard"][0])
+        kwargs.setdefault("seconds", cap)
+    elif kind == "expert":
         iterations, _ = BUDGETS.get(name, BUDGETS["hard"])
         kwargs.setdefault("iterations", samples if samples is not None else iterations)
         kwargs.setdefault("seconds", cap)
@@ -117,8 +125,10 @@ def parse_bot(text: str, samples: int | None, cap: float | None) -> tuple[str, d
     return text, {"name": name, "kwargs": kwargs}
 
 
-def build_bot(spec: dict[str, Any]) -> Bot:
+def build_bot(spec: dict[str, Any]) -> Bot | OracleBot:
     """The bot of a ``parse_bot`` spec (in the worker)."""
+    if spec["name"] == "oracle":
+        return OracleBot(**spec["kwargs"])
     if spec["kwargs"] or LEVELS.get(spec["name"], spec["name"]) == "expert":
         return ExpertBot(**spec["kwargs"])
     return make_bot(spec["name"])
@@ -185,8 +195,11 @@ class Task:
         return f"edge:{self.seed}:{self.players}:{self.take}:{self.deck}"
 
 
-def honest(bot: Bot) -> Chooser:
-    """``bot``'s moves, from its seat's observation only (``decide``)."""
+def honest(bot: Bot | OracleBot) -> Chooser:
+    """``bot``'s moves, from its seat's observation only (``decide``); an oracle's from the
+    state (a measuring device: ``OracleBot``'s ``sees``)."""
+    if isinstance(bot, OracleBot):
+        return lambda state, rng: decide_oracle(bot, state, rng)
     return lambda state, rng: decide(bot, state, rng)
 
 

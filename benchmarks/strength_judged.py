@@ -13,9 +13,14 @@ all actions on the same random numbers.  A variant's score at a decision is the 
 of its move minus that of greedy's move; its mean over the decisions is the points a decision
 it gains over greedy, with a 95% interval, and each variant's paired difference from the
 first.  A variant that reads the hidden cards better (sharper inference, a better sampler)
-scores higher; the oracle itself would score the most.
+scores higher; the oracle itself would score the most.  Two oracle lines bound it: the judge's
+own best move (optimistic: the best of its own noisy values) and the oracle's move chosen on a
+second, independent search of the true state (unbiased, a little pessimistic); every variant's
+gain is also printed as a share of the second, with a paired 95% interval (delta method).
 
-A variant is ``NAME:key=value,...`` with ``ExpertBot`` arguments, as in ``strength_deals.py``.
+A variant is ``NAME:key=value,...`` with ``ExpertBot`` arguments, as in ``strength_deals.py``;
+``sees=hands`` (or ``next``, ``none``) makes it the oracle that sees only part of the hidden
+cards (``OracleBot``): what seeing the others' hands, or the next seat's, is worth.
 """
 
 from __future__ import annotations
@@ -27,13 +32,18 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from foxtrot import Phase, State, TableOptions, TakeRule
-from foxtrot.bots import ExpertBot, GreedyBot, decide
+from foxtrot.bots import ExpertBot, GreedyBot, OracleBot, decide, decide_oracle
 from foxtrot.bots.expert import TO_THE_END, search
 from strength_deals import interval, lineups, parse_variant, print_paired, timing
+from strength_edge import ratio_interval
 
 #: The judge's own best move: what knowing every card is worth at a decision (an upper bound,
 #: and optimistic: the judge picks the best of its own noisy values).
 CEILING = "oracle"
+#: The oracle's move chosen on a second, independent search of the true state and valued by
+#: the judge's: what knowing every card is worth, without the optimism (slightly pessimistic:
+#: the choice is made on noisy values).
+FAIR_CEILING = "oracle, chosen apart"
 
 Task = tuple[int, str, int, list[tuple[str, dict[str, Any]]], int, int]
 
@@ -43,13 +53,17 @@ def judge_deal(task: Task) -> tuple[dict[str, list[float]], dict[str, list[float
     over greedy's move, and the CPU seconds of each decision."""
     players, take, seed, variants, base, judge = task
     options = TableOptions(players=players, take=TakeRule(take))
-    bots = {name: ExpertBot(**kwargs) for name, kwargs in variants}
+    bots = {
+        name: OracleBot(**kwargs) if "sees" in kwargs else ExpertBot(**kwargs)
+        for name, kwargs in variants
+    }
     greedy = GreedyBot()
     seats = lineups(players)[0]
     state = State(options, dealer=seed % players)
     state.deal(random.Random(f"deal:{base}:{seed}"))
     gains: dict[str, list[float]] = {name: [] for name, _ in variants}
     gains[CEILING] = []
+    gains[FAIR_CEILING] = []
     times: dict[str, list[float]] = {name: [] for name, _ in variants}
     turn = 0
     while state.phase is Phase.PLAYING:
@@ -75,10 +89,25 @@ def judge_deal(task: Task) -> tuple[dict[str, list[float]], dict[str, list[float
         ).values
         reference = values[decide(greedy, state, random.Random(0))]
         gains[CEILING].append(max(values.values()) - reference)
+        apart = search(
+            state.clone(),
+            seat,
+            random.Random(f"apart:{base}:{seed}:{turn}"),
+            iterations=judge,
+            seconds=None,
+            resample=False,
+            moves=(),
+            horizon=TO_THE_END,
+        ).best
+        gains[FAIR_CEILING].append(values[apart] - reference)
         played = None
         for name, bot in bots.items():
             start = time.process_time()
-            action = decide(bot, state, random.Random(f"bot:{base}:{seed}:{turn}"))
+            rng = random.Random(f"bot:{base}:{seed}:{turn}")
+            if isinstance(bot, OracleBot):
+                action = decide_oracle(bot, state, rng)  # a measuring device
+            else:
+                action = decide(bot, state, rng)
             times[name].append(time.process_time() - start)
             gains[name].append(values[action] - reference)
             played = action if played is None else played
@@ -101,6 +130,7 @@ def main() -> None:
     variants = [parse_variant(text) for text in args.variant]
     gains: dict[str, list[float]] = {name: [] for name, _ in variants}
     gains[CEILING] = []
+    gains[FAIR_CEILING] = []
     times: dict[str, list[float]] = {name: [] for name, _ in variants}
     start = time.perf_counter()
     tasks = [
@@ -146,6 +176,11 @@ def report(
         )
     mean, half = interval(gains[CEILING])
     print(f"  the judge's own best move: {mean:+.3f} ± {half:.3f} a decision over greedy")
+    mean, half = interval(gains[FAIR_CEILING])
+    print(f"  the oracle's move, chosen apart: {mean:+.3f} ± {half:.3f} a decision over greedy")
+    for name, _ in variants:  # each variant's gain as a share of the oracle's (paired ratio)
+        share, low, high = ratio_interval(gains[name], gains[FAIR_CEILING])
+        print(f"  {name}: {share:.1%} of the oracle's gain ({low:.1%} to {high:.1%})")
     print_paired(variants, gains, "a decision", 3)
 
 

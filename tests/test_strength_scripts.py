@@ -41,13 +41,17 @@ def test_judged_screen_gives_the_same_bot_the_same_score() -> None:
         "--variant=a:iterations=20",
         "--variant=same:iterations=20",
         "--variant=pooled:iterations=20,pool=2",
+        "--variant=next:sees=next,iterations=20",
     )
     decisions = int(re.search(r"(\d+) decisions", out).group(1))  # type: ignore[union-attr]
     assert decisions > 5
     assert "same - a: +0.000 ± 0.000 a decision (paired)" in out  # the same search, same numbers
     ceiling = float(re.search(r"best move: ([+-][\d.]+)", out).group(1))  # type: ignore[union-attr]
     gains = [float(x) for x in re.findall(r"\}: ([+-][\d.]+) ± [\d.]+ a decision over greedy", out)]
-    assert len(gains) == 3
+    assert len(gains) == 4
+    apart = float(re.search(r"chosen apart: ([+-][\d.]+)", out).group(1))  # type: ignore[union-attr]
+    assert apart <= ceiling  # the same search's best, valued on playouts it did not choose by
+    assert re.search(r"^  next: -?[\d.]+% of the oracle's gain", out, re.M)
     # Not "nobody beats the judge's best move", which holds by construction (the best of the
     # judge's values is at least the value of any move). These fail on a broken judge: one
     # that values every move alike (no move better than greedy's: ceiling 0), or that
@@ -161,6 +165,21 @@ def test_edge_seatings_split_the_seats_evenly(players: int) -> None:
     held = [sum(seats[seat] for seats in seatings) for seat in range(players)]
     assert held == [len(seatings) / 2] * players
     assert all(0 < sum(seats) < players for seats in seatings)
+
+
+def test_edge_benchmark_plays_the_oracle_that_sees_part_of_the_cards() -> None:
+    """``oracle:sees=all`` is the oracle itself: the same moves on the same numbers, so its share
+    is exactly 100%; ``sees=hands`` is another player on the same decks."""
+    args = ["--players=2", "--decks=2", "--oracle=40"]
+    out = _script(
+        "strength_edge.py",
+        *args,
+        "--bot=oracle:sees=all,iterations=40",
+        "--bot=oracle:sees=hands,iterations=20",
+    )
+    rows = dict(re.findall(r"^\| 2 \| match \| ([^|]+?) \| 2 \|.*?\| ([+-]?[\d.]+)% \(", out, re.M))
+    assert rows["oracle:sees=all,iterations=40"] == "100.0"
+    assert "oracle:sees=hands,iterations=20" in rows
 
 
 def test_edge_benchmark_prints_each_table_and_the_share_of_its_own_decks(tmp_path: Path) -> None:

@@ -436,20 +436,42 @@ class ExpertBot:
         return self.analyse(obs, rng).best
 
 
+#: What the oracle may see besides the public cards and its own hand: every card, the other
+#: hands but not the stock, the next seat's hand only, or nothing (``OracleBot``).
+SEES = ("all", "hands", "next", "none")
+
+
 class OracleBot:
-    """The same search on the true state: sees every card (for measurement only)."""
+    """The same search on the true state: sees every card (for measurement only).
+
+    With ``sees`` other than ``"all"`` it sees only part of the hidden cards (``SEES``): each
+    of its ``iterations`` samples (as many as the expert's) deals the rest at random
+    (``State.from_observation`` with those hands shown), weighs the deal by the others' moves
+    as the expert does (``inference``, tempered), and plays one playout an action in it.  A
+    measuring device: how much of the oracle's edge seeing the others' hands is worth, and how
+    much the stock's order, which no player can infer.  ``"none"`` is an honest player built
+    the same way, the check that the device itself costs nothing.
+    """
 
     name = "oracle"
 
     def __init__(
-        self, iterations: int = 150, seconds: float | None = 0.9, horizon: int | None = None
+        self,
+        iterations: int = 150,
+        seconds: float | None = 0.9,
+        horizon: int | None = None,
+        *,
+        sees: str = "all",
     ) -> None:
+        if sees not in SEES:
+            raise ValueError(f"sees: {sees!r} is not one of {', '.join(SEES)}")
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
+        self.sees = sees
 
     def choose_with_state(self, state: State, rng: random.Random) -> Action:
-        """The action of best margin in a search that knows every card."""
+        """The action of best margin in a search that knows every card (or ``sees``'s)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -458,14 +480,56 @@ class OracleBot:
         depth = (
             self.horizon if self.horizon is not None else horizon(state.players, self.iterations)
         )
-        samples = max(1, self.iterations // 10)  # only the rollouts' own randomness to average
-        return search(
-            state,
-            seat,
-            rng,
-            iterations=samples,
-            seconds=self.seconds,
-            resample=False,
-            moves=(),
-            horizon=depth,
-        ).best
+        if self.sees == "all":
+            samples = max(1, self.iterations // 10)  # only the rollouts' own randomness to average
+            return search(
+                state,
+                seat,
+                rng,
+                iterations=samples,
+                seconds=self.seconds,
+                resample=False,
+                moves=(),
+                horizon=depth,
+            ).best
+        return self._partial(state, seat, rng, self.iterations, depth)
+
+    def _partial(
+        self, state: State, seat: int, rng: random.Random, samples: int, depth: int
+    ) -> Action:
+        """``samples`` deals of the cards it does not see, one playout an action in each."""
+        players = state.players
+        shown = {
+            "hands": [s for s in range(players) if s != seat],
+            "next": [(seat + 1) % players],
+            "none": [],
+        }[self.sees]
+        obs = state.observation(seat)
+        known = {s: state.hand(s) for s in shown}
+        moves = decisions(obs) if len(shown) < players - 1 else []
+        take_any, forced = not state.take_match, state.options.forced_foxtrot
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        logs: list[float] = []
+        rows: list[dict[Action, float]] = []
+        while len(rows) < samples and (len(rows) < 2 or time.perf_counter() < deadline):
+            world = State.from_observation(obs, rng, shown=known)
+            logs.append(log_likelihood(world.hand_ids, moves, take_any, forced))
+            found = search(
+                world,
+                seat,
+                rng,
+                iterations=1,
+                seconds=None,
+                resample=False,
+                moves=(),
+                horizon=depth,
+            )
+            rows.append(found.values)
+        weights = temper(logs)
+        return max(
+            state.legal_actions(),
+            key=lambda a: (
+                sum(w * row[a] for w, row in zip(weights, rows, strict=True)),
+                -a.code,
+            ),
+        )

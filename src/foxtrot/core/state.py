@@ -33,7 +33,7 @@ stock is a list with its top card last.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, NamedTuple
 
 from .actions import ACTIONS, TAKE_CODE, Action
@@ -551,22 +551,36 @@ class State(PositionIds):
         return other
 
     @classmethod
-    def from_observation(cls, obs: Observation, rng: random.Random) -> State:
+    def from_observation(
+        cls, obs: Observation, rng: random.Random, *, shown: Mapping[int, Sequence[Card]] = {}
+    ) -> State:
         """A full state consistent with ``obs``: the unseen cards dealt at random.
 
         This is the determinization of search: the result agrees with every
         public fact and with the seat's hand; its hidden cards are a guess.
-        It has no known deck, so it cannot be saved as a record.
+        It has no known deck, so it cannot be saved as a record.  ``shown``
+        gives other seats' hands as known too (a measuring device: the oracle
+        that sees some hidden cards, ``bots.OracleBot``); the rest is dealt
+        from what is left, in the same order whatever those hands are.
         """
         if obs.phase is not Phase.PLAYING:
             raise OptionsError("from_observation: only a deal in progress can be sampled")
         n = obs.options.players
         state = cls(obs.options, dealer=obs.dealer, names=obs.names)
-        pool = [card.id for card, count in obs.unseen_cards().items() for _ in range(count)]
+        unseen = obs.unseen_cards()
+        for s, hand in shown.items():
+            if s == obs.seat or not 0 <= s < n or len(hand) != obs.hand_sizes[s]:
+                raise OptionsError(f"from_observation: shown seat {s} is not another seat's hand")
+            unseen.subtract(hand)
+        if min(unseen.values(), default=0) < 0:
+            raise OptionsError("from_observation: the shown hands hold cards the seat has seen")
+        pool = [card.id for card, count in unseen.items() for _ in range(count)]
         rng.shuffle(pool)
         for s in range(n):
             if s == obs.seat:
                 state._hands[s] = [card.id for card in obs.hand]
+            elif s in shown:
+                state._hands[s] = sorted(card.id for card in shown[s])
             else:
                 size = obs.hand_sizes[s]
                 state._hands[s] = sorted(pool[:size])
