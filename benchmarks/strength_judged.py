@@ -33,7 +33,7 @@ from typing import Any
 
 from foxtrot import Phase, State, TableOptions, TakeRule
 from foxtrot.bots import ExpertBot, GreedyBot, OracleBot, decide, decide_oracle
-from foxtrot.bots.expert import TO_THE_END, search
+from foxtrot.bots.expert import TO_THE_END, Analysis, search
 from strength_deals import interval, lineups, parse_variant, print_paired, timing
 from strength_edge import ratio_interval
 
@@ -46,6 +46,16 @@ CEILING = "oracle"
 FAIR_CEILING = "oracle, chosen apart"
 
 Task = tuple[int, str, int, list[tuple[str, dict[str, Any]]], int, int]
+
+
+def judged(state: State, key: str, playouts: int) -> Analysis:
+    """The oracle's search of the true state for the seat to move, ``playouts`` an action."""
+    seat = state.to_move
+    assert seat is not None
+    return search(
+        state.clone(), seat, random.Random(key), iterations=playouts, seconds=None,
+        resample=False, moves=(), horizon=TO_THE_END,
+    )  # fmt: skip
 
 
 def judge_deal(task: Task) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
@@ -77,28 +87,11 @@ def judge_deal(task: Task) -> tuple[dict[str, list[float]], dict[str, list[float
         if len(state.legal_actions()) == 1:
             state.apply_unchecked(state.legal_actions()[0])
             continue
-        values = search(
-            state.clone(),
-            seat,
-            random.Random(f"judge:{base}:{seed}:{turn}"),
-            iterations=judge,
-            seconds=None,
-            resample=False,
-            moves=(),
-            horizon=TO_THE_END,
-        ).values
+
+        values = judged(state, f"judge:{base}:{seed}:{turn}", judge).values
         reference = values[decide(greedy, state, random.Random(0))]
         gains[CEILING].append(max(values.values()) - reference)
-        apart = search(
-            state.clone(),
-            seat,
-            random.Random(f"apart:{base}:{seed}:{turn}"),
-            iterations=judge,
-            seconds=None,
-            resample=False,
-            moves=(),
-            horizon=TO_THE_END,
-        ).best
+        apart = judged(state, f"apart:{base}:{seed}:{turn}", judge).best
         gains[FAIR_CEILING].append(values[apart] - reference)
         played = None
         for name, bot in bots.items():

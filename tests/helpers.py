@@ -34,6 +34,7 @@ from foxtrot.core import (
     Event,
     LeftoverPile,
     MostCardsTie,
+    Phase,
     PileTaken,
     PlayResult,
     Rank,
@@ -157,6 +158,25 @@ def new_state(dealer: int = 0, **options: Any) -> State:
     """
     options.setdefault("take", TakeRule.ANY)
     return State(TableOptions(**options), dealer=dealer)
+
+
+def mid_deal(seed: int, players: int, take: TakeRule, forced: bool = False) -> State:
+    """A deal in progress after a random number (up to 90) of random actions (a fresh deal if
+    the first one ended)."""
+    rng = random.Random(seed)
+    state = State(
+        TableOptions(players=players, take=take, forced_foxtrot=forced),
+        dealer=rng.randrange(players),
+    )
+    state.deal(rng)
+    for _ in range(rng.randrange(0, 90)):
+        if state.phase is not Phase.PLAYING:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.phase is not Phase.PLAYING:
+        state = State(state.options, dealer=0)
+        state.deal(rng)
+    return state
 
 
 Step = tuple[int, str, PlayResult | str | None]

@@ -43,31 +43,13 @@ from foxtrot.bots.rollout import policy_move, rollout, unseen_by_rank
 from foxtrot.bots.values import CARD_VALUE
 from foxtrot.core.kernel import CARD_POINTS, FOXTROT_BONUSES, RANKS, SUITS, TAKE_CODE
 from foxtrot.research import parse_bots
-from helpers import card, deal_rigged, new_state
+from helpers import card, deal_rigged, mid_deal, new_state
 
 SMALL_EXPERT: dict[str, Any] = {"iterations": 6, "seconds": None}
 
 
-def _mid_deal(seed: int, players: int, take: TakeRule, forced: bool = False) -> State:
-    """A deal in progress after a random number of random actions."""
-    rng = random.Random(seed)
-    state = State(
-        TableOptions(players=players, take=take, forced_foxtrot=forced),
-        dealer=rng.randrange(players),
-    )
-    state.deal(rng)
-    for _ in range(rng.randrange(0, 90)):
-        if state.phase is not Phase.PLAYING:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    if state.phase is not Phase.PLAYING:
-        state = State(state.options, dealer=0)
-        state.deal(rng)
-    return state
-
-
 positions = st.builds(
-    _mid_deal,
+    mid_deal,
     st.integers(0, 10**6),
     st.integers(2, 9),
     st.sampled_from(list(TakeRule)),
@@ -265,7 +247,7 @@ def test_the_opponent_model_sees_each_past_move_as_its_player_saw_it(state: Stat
 
 
 def test_rollout_ends_the_deal_or_stops_at_the_horizon() -> None:
-    state = _mid_deal(3, 2, TakeRule.ANY)
+    state = mid_deal(3, 2, TakeRule.ANY)
     short = state.clone()
     before = len(short.deal_logs()[-1].actions)
     rollout(short, random.Random(1), 5)
@@ -318,7 +300,7 @@ def test_tempering_examples() -> None:
 
 
 def test_a_pooled_sample_is_drawn_by_weight_and_weighs_its_pools_mean() -> None:
-    state = _mid_deal(5, 2, TakeRule.ANY)
+    state = mid_deal(5, 2, TakeRule.ANY)
     worlds = [state.clone() for _ in range(3)]
     logs = iter([-500.0, math.log(0.6), -500.0])
     draws = iter(worlds)
@@ -377,7 +359,7 @@ def test_hard_searches_to_the_end_of_the_deal_with_the_kernel_and_three_rounds_w
 
 
 def test_a_whole_deal_search_scores_the_deals_end() -> None:
-    state = _mid_deal(5, 2, TakeRule.MATCH)
+    state = mid_deal(5, 2, TakeRule.MATCH)
     obs = state.observation(state.to_move)  # type: ignore[arg-type]
     whole = ExpertBot(iterations=4, seconds=None, horizon=horizon(2, WHOLE_DEAL_SAMPLES))
     longer = ExpertBot(iterations=4, seconds=None, horizon=10**6)
@@ -399,7 +381,7 @@ def test_tournament_entrants_keep_their_levels_budget() -> None:
 
 
 def test_the_margin_against_the_best_rival() -> None:
-    state = _mid_deal(11, 4, TakeRule.ANY)
+    state = mid_deal(11, 4, TakeRule.ANY)
     while state.phase is Phase.PLAYING and sum(map(len, state.taken_ids)) < 12:
         state.apply_code_unchecked(state.legal_actions()[0].code)
     assert state.phase is Phase.PLAYING

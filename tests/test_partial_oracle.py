@@ -11,25 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foxtrot import OptionsError, Phase, State, TableOptions, TakeRule
+from foxtrot import OptionsError, State, TableOptions, TakeRule
 from foxtrot.bots import OracleBot, decide_oracle
-
-
-def _mid_deal(seed: int, players: int, take: TakeRule) -> State:
-    """A deal in progress after a random number of random actions."""
-    rng = random.Random(seed)
-    state = State(TableOptions(players=players, take=take), dealer=rng.randrange(players))
-    state.deal(rng)
-    for _ in range(rng.randrange(0, 60)):
-        state.apply(rng.choice(state.legal_actions()))
-        if state.phase is not Phase.PLAYING:
-            state = State(state.options, dealer=0)
-            state.deal(rng)
-    return state
-
+from helpers import mid_deal
 
 positions = st.builds(
-    _mid_deal, st.integers(0, 10**6), st.integers(2, 6), st.sampled_from(list(TakeRule))
+    mid_deal, st.integers(0, 10**6), st.integers(2, 6), st.sampled_from(list(TakeRule))
 )
 
 
@@ -62,7 +49,7 @@ def test_from_observation_keeps_the_shown_hands_and_deals_the_rest(
 
 
 def test_from_observation_with_every_hand_shown_deals_only_the_stock() -> None:
-    state = _mid_deal(11, 4, TakeRule.MATCH)
+    state = mid_deal(11, 4, TakeRule.MATCH)
     seat = state.to_move
     assert seat is not None
     hands = {s: state.hand(s) for s in range(4) if s != seat}
@@ -73,7 +60,7 @@ def test_from_observation_with_every_hand_shown_deals_only_the_stock() -> None:
 
 
 def test_from_observation_refuses_a_hand_that_cannot_be_shown() -> None:
-    state = _mid_deal(3, 3, TakeRule.MATCH)
+    state = mid_deal(3, 3, TakeRule.MATCH)
     seat = state.to_move
     assert seat is not None
     obs = state.observation(seat)
@@ -119,7 +106,7 @@ def test_the_partial_oracle_sees_what_it_is_said_to() -> None:
     its choice in some positions (and the full oracle's, which sees the stock too)."""
     moved = {"next": 0, "all": 0}
     for seed in range(30):
-        state = _mid_deal(seed, 3, TakeRule.MATCH)
+        state = mid_deal(seed, 3, TakeRule.MATCH)
         seat = state.to_move
         assert seat is not None
         other = state.resample(seat, random.Random(seed + 1))  # the next hand dealt anew too
