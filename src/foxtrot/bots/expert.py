@@ -492,12 +492,12 @@ class OracleBot:
                 moves=(),
                 horizon=depth,
             ).best
-        return self._partial(state, seat, rng, self.iterations, depth)
+        return self._partial(state, seat, legal, rng, depth)
 
     def _partial(
-        self, state: State, seat: int, rng: random.Random, samples: int, depth: int
+        self, state: State, seat: int, legal: list[Action], rng: random.Random, depth: int
     ) -> Action:
-        """``samples`` deals of the cards it does not see, one playout an action in each."""
+        """``iterations`` deals of the cards it does not see, one playout an action in each."""
         players = state.players
         shown = {
             "hands": [s for s in range(players) if s != seat],
@@ -511,7 +511,7 @@ class OracleBot:
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         logs: list[float] = []
         rows: list[dict[Action, float]] = []
-        while len(rows) < samples and (len(rows) < 2 or time.perf_counter() < deadline):
+        while len(rows) < self.iterations and (len(rows) < 2 or time.perf_counter() < deadline):
             world = State.from_observation(obs, rng, shown=known)
             logs.append(log_likelihood(world.hand_ids, moves, take_any, forced))
             found = search(
@@ -527,7 +527,7 @@ class OracleBot:
             rows.append(found.values)
         weights = temper(logs)
         return max(
-            state.legal_actions(),
+            legal,
             key=lambda a: (
                 sum(w * row[a] for w, row in zip(weights, rows, strict=True)),
                 -a.code,
