@@ -32,10 +32,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from foxtrot import Phase, State, TableOptions, TakeRule
-from foxtrot.bots import ExpertBot, GreedyBot, OracleBot, decide, decide_oracle
+from foxtrot.bots import ExpertBot, GreedyBot, OracleBot, decide
 from foxtrot.bots.expert import TO_THE_END, Analysis, search
 from strength_deals import interval, lineups, parse_variant, print_paired, timing
-from strength_edge import ratio_interval
+from strength_edge import honest, ratio_interval
 
 #: The judge's own best move: what knowing every card is worth at a decision (an upper bound,
 #: and optimistic: the judge picks the best of its own noisy values).
@@ -96,11 +96,7 @@ def judge_deal(task: Task) -> tuple[dict[str, list[float]], dict[str, list[float
         played = None
         for name, bot in bots.items():
             start = time.process_time()
-            rng = random.Random(f"bot:{base}:{seed}:{turn}")
-            if isinstance(bot, OracleBot):
-                action = decide_oracle(bot, state, rng)  # a measuring device
-            else:
-                action = decide(bot, state, rng)
+            action = honest(bot)(state, random.Random(f"bot:{base}:{seed}:{turn}"))
             times[name].append(time.process_time() - start)
             gains[name].append(values[action] - reference)
             played = action if played is None else played
