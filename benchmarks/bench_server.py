@@ -41,7 +41,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from foxtrot.web.running import keep_frozen
+from foxtrot.web.http.running import keep_frozen
 
 
 def free_port() -> int:

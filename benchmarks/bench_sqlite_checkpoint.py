@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_sqlite_checkpoint.py [--seconds 20 --rounds 2]``
 
 The server commits the log in one SQLite file in WAL mode with ``synchronous=NORMAL``
-(web/store.py): about 150 group commits a second of ~4 events of ~400 bytes at
+(web/store/event_log.py): about 150 group commits a second of ~4 events of ~400 bytes at
 ``bench_server.py``'s load.  SQLite checkpoints the WAL into the database file inside the
 commit that takes the WAL past 1,000 pages, so now and then one commit also writes and syncs
 the database file.  This script writes that load to a fresh file in three ways, alternating

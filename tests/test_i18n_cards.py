@@ -23,7 +23,7 @@ from foxtrot.i18n import (
     seat_name,
 )
 from foxtrot.narrate import narrate
-from foxtrot.web.page import catalog_payload
+from foxtrot.web.http.page import catalog_payload
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 LABELS = {

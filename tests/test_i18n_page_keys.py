@@ -23,7 +23,7 @@ CALL = re.compile(r"""\b(?:t|n|has)\(\s*["']([a-z][a-z0-9_]*)["']""")
 
 def page_keys() -> set[str]:
     found: set[str] = set()
-    for path in STATIC.glob("*.js"):
+    for path in STATIC.rglob("*.js"):
         found |= set(CALL.findall(path.read_text(encoding="utf-8")))
     return found
 

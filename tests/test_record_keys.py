@@ -404,7 +404,7 @@ def _server_record(moves: int) -> dict[str, Any]:
 def test_check_replay_verify_and_the_server_refuse_alike(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from foxtrot.web.record_check import check_record  # noqa: PLC0415 (the web extra)
+    from foxtrot.web.http.record_check import check_record  # noqa: PLC0415 (the web extra)
 
     record = _server_record(moves=30)
     record["options"]["forced_foxrot"] = True

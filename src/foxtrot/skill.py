@@ -1,6 +1,6 @@
 """The rating model of free-for-all matches, shared by the server and the tournaments.
 
-One model rates the people of rated tables (``foxtrot.web.ratings``) and measures the
+One model rates the people of rated tables (``foxtrot.web.players.ratings``) and measures the
 computers' fixed ratings (``foxtrot tournament --ratings``), so that a computer's rating
 means what a person's means: openskill's Weng-Lin model with Plackett-Luce and its defaults
 (a new player at mu 25, sigma 25/3; beta 25/6; tau 25/300 added to sigma before each

@@ -48,7 +48,8 @@ ARTIFACTS: Final = Path(
 #: else: the modules of the page (``/static/*.js``) are imported into it one by one.
 BENCH: Final = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Foxtrot</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/static/style.css"><link rel="stylesheet" href="/static/replay.css">
+<link rel="stylesheet" href="/static/style.css">
+<link rel="stylesheet" href="/static/replay/replay.css">
 </head><body><main id="main"><h1>Foxtrot</h1><div id="after"></div></main>
 <div id="live-polite" class="sr-only" role="status" aria-live="polite"></div>
 <div id="live-assertive" class="sr-only" role="alert" aria-live="assertive"></div>
@@ -70,7 +71,7 @@ def open_after_match(page: Page, table: str, token: str | None, lang: str = "en"
     open_bench(page, lang)
     page.evaluate(
         """async ([table, token]) => {
-            const { mountAfterMatch } = await import('/static/replay.js');
+            const { mountAfterMatch } = await import('/static/replay/replay.js');
             window.after = mountAfterMatch(document.getElementById('after'), { table, token });
             await window.after.ready;
         }""",

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from foxtrot.web.page import catalog_payload
+from foxtrot.web.http.page import catalog_payload
 
 from .browser_support import Api
 from .conftest import NewContext

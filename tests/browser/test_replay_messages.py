@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from foxtrot.i18n import LANGUAGES
-from foxtrot.web.page import STATIC, catalog_payload
+from foxtrot.web.http.page import STATIC, catalog_payload
 
-MODULES = ("replay.js", "review.js", "verify.js")
+MODULES = ("replay/replay.js", "replay/review.js", "replay/verify.js")
 _KEY = re.compile(r'"((?:replay|review|verify|web|tui)_[a-z0-9_]+)"')
 #: The code (second argument) of every ``new FairError(message, code, ...)``.
 _CODE = re.compile(r'FairError\(\s*(?:[^()]|\([^()]*\))*?,\s*"([a-z_]+)"')
@@ -29,7 +29,7 @@ def _source(name: str) -> str:
 def used_keys() -> set[str]:
     """Every catalog key the modules name, and one per refusal reason of verify.js."""
     keys = {key for name in MODULES for key in _KEY.findall(_source(name))}
-    codes = set(_CODE.findall(_source("verify.js")))
+    codes = set(_CODE.findall(_source("replay/verify.js")))
     assert {"deck", "commitment", "seed", "player_seed"} <= codes
     return keys | {f"verify_err_{code}" for code in codes}
 

@@ -1,4 +1,5 @@
-"""The review of your moves after a match: the endpoint (web/review.py) and its panel (review.js).
+"""The review of your moves after a match: the endpoint (web/http/review.py) and its panel
+(replay/review.js).
 
 The endpoint runs the terminal game's review (``bots.coach.review``) for the
 seat whose token comes with the request, in a worker process; these tests

@@ -128,7 +128,7 @@ def _browser(page: Page, texts: list[str]) -> list[dict[str, Any]]:
     """verifyFile of verify.js on the UTF-8 bytes of every text, in the page."""
     result: list[dict[str, Any]] = page.evaluate(
         """async (texts) => {
-            const { verifyFile } = await import('/static/verify.js');
+            const { verifyFile } = await import('/static/replay/verify.js');
             const out = [];
             for (const text of texts) out.push(await verifyFile(new TextEncoder().encode(text)));
             return out;
@@ -182,7 +182,7 @@ def test_the_shuffle_gives_the_documented_known_answers(page: Page) -> None:
     vectors = fair_vectors()
     got = page.evaluate(
         """async (vectors) => {
-            const { shuffle, commitment } = await import('/static/verify.js');
+            const { shuffle, commitment } = await import('/static/replay/verify.js');
             const bytes = (hex) => Uint8Array.from(hex.match(/../g), (b) => parseInt(b, 16));
             const out = [];
             for (const v of vectors) {
@@ -223,7 +223,7 @@ def test_the_shuffle_is_the_server_shuffle(page: Page) -> None:
     open_bench(page)
     wrong = page.evaluate(
         """async (cases) => {
-            const { shuffle, commitment } = await import('/static/verify.js');
+            const { shuffle, commitment } = await import('/static/replay/verify.js');
             const bytes = (hex) => Uint8Array.from(hex.match(/../g), (b) => parseInt(b, 16));
             const wrong = [];
             for (const c of cases) {
@@ -243,7 +243,7 @@ def test_the_check_in_the_page(page: Page, seeded: tuple[str, str, Record], tmp_
     open_bench(page)
     page.evaluate(
         """async ([table, token]) => {
-            const { mountVerify } = await import('/static/verify.js');
+            const { mountVerify } = await import('/static/replay/verify.js');
             mountVerify(document.getElementById('after'), { table, token });
         }""",
         [table, token],
@@ -302,7 +302,7 @@ def test_without_webcrypto_the_page_says_so(page: Page, seeded: tuple[str, str, 
     page.evaluate("() => Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined })")
     page.evaluate(
         """async (record) => {
-            const { mountVerify } = await import('/static/verify.js');
+            const { mountVerify } = await import('/static/replay/verify.js');
             mountVerify(document.getElementById('after'), { record });
         }""",
         record,

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from foxtrot.core import Observation, Phase
-from foxtrot.web.bus import Connection
+from foxtrot.web.cluster.bus import Connection
 from foxtrot.web.lobby import Lobby, server_record
 from foxtrot.web.protocol import ActionIn, CreateTable, ProtocolError, SeedIn
-from foxtrot.web.store import Store
-from foxtrot.web.tables import TableActor
+from foxtrot.web.store.event_log import Store
+from foxtrot.web.table.actor import TableActor
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -19,10 +19,10 @@ from fastapi import WebSocketDisconnect
 
 from foxtrot.cli.main import build_parser
 from foxtrot.core import State, TableOptions, dumps
-from foxtrot.web import record_check, review
-from foxtrot.web.app import HELLO_SECONDS
+from foxtrot.web.http import record_check, review
+from foxtrot.web.http.app import HELLO_SECONDS
+from foxtrot.web.http.running import Limits
 from foxtrot.web.protocol import ProtocolError
-from foxtrot.web.running import Limits
 
 from .web_support import create, server
 

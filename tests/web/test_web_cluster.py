@@ -30,8 +30,8 @@ from websockets.sync.client import connect
 
 from foxtrot.core import replay
 from foxtrot.web.lobby import server_record
-from foxtrot.web.store import Store
-from foxtrot.web.tables import CATCHUP_LIMIT, TableActor
+from foxtrot.web.store.event_log import Store
+from foxtrot.web.table.actor import CATCHUP_LIMIT, TableActor
 
 from .conftest import new_postgres_database
 from .test_web_hidden import cards_in, seen_by_seq

@@ -21,7 +21,7 @@ from foxtrot.core import CARDS, State, TableOptions
 from foxtrot.web import fair
 from foxtrot.web.lobby import Lobby, server_record
 from foxtrot.web.protocol import CreateTable
-from foxtrot.web.store import Store
+from foxtrot.web.store.event_log import Store
 from helpers import fair_vectors
 
 seeds = st.binary(min_size=32, max_size=32)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from foxtrot.web import tables
 from foxtrot.web.lobby import Lobby
 from foxtrot.web.protocol import CreateTable, ProtocolError
-from foxtrot.web.store import Store
+from foxtrot.web.store.event_log import Store
+from foxtrot.web.table import actor as table_actor
 
 from .web_support import Player, create, join, player, server
 
@@ -208,7 +208,7 @@ def test_a_long_match_keeps_only_the_last_events_in_memory(
 ) -> None:
     """A table keeps the events a reconnecting client may be sent again (``CATCHUP_LIMIT``),
     not its whole log: a long match does not grow the server's memory (the log is stored)."""
-    monkeypatch.setattr(tables, "CATCHUP_LIMIT", 5)
+    monkeypatch.setattr(table_actor, "CATCHUP_LIMIT", 5)
     plan = {"options": {"players": 2, "target": 10_000}, "seats": [{"kind": "easy"}] * 2}
     request = CreateTable.model_validate(plan | {"bot_delay": 0, "seed_seconds": 0})
 
@@ -230,7 +230,7 @@ def test_old_action_ids_are_forgotten_and_a_late_resend_is_stale(
 ) -> None:
     """The ids kept to answer resends are bounded (``ACCEPTED_KEPT``); an id older than them,
     sent again, is refused as stale and never played twice."""
-    monkeypatch.setattr(tables, "ACCEPTED_KEPT", 2)
+    monkeypatch.setattr(table_actor, "ACCEPTED_KEPT", 2)
     with server(db_url) as client:
         table = create(
             client,

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from foxtrot.core import replay
-from foxtrot.web.store import Store
+from foxtrot.web.store.event_log import Store
 
 from .web_support import Player, create, join, server
 

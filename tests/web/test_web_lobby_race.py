@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from foxtrot.web.bus import Connection
+from foxtrot.web.cluster.bus import Connection
 from foxtrot.web.lobby import Lobby
 from foxtrot.web.protocol import CreateTable
-from foxtrot.web.store import Store, TableRow
-from foxtrot.web.tables import TableActor
+from foxtrot.web.store.event_log import Store, TableRow
+from foxtrot.web.table.actor import TableActor
 
 pytestmark = pytest.mark.timeout(60)
 

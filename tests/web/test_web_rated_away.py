@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from foxtrot.skill import START, ordinal, places, rate
-from foxtrot.web.ratings import RatingStore
-from foxtrot.web.store import EVENTS, Store
+from foxtrot.web.players.ratings import RatingStore
+from foxtrot.web.store.event_log import EVENTS, Store
 
 from .conftest import new_postgres_database
 from .passkey_support import Passkey

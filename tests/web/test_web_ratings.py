@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from foxtrot.skill import START, ordinal, places, rate
-from foxtrot.web.ratings import COMPUTER_RATINGS, RatingStore, SeatAt
+from foxtrot.web.players.ratings import COMPUTER_RATINGS, RatingStore, SeatAt
 
 from .passkey_support import Passkey
 from .test_web_accounts import plant, register

@@ -24,9 +24,9 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from foxtrot.web.store import LoggedEvent, Store
-from foxtrot.web.tables import TableActor
-from foxtrot.web.views import seat_view
+from foxtrot.web.store.event_log import LoggedEvent, Store
+from foxtrot.web.table.actor import TableActor
+from foxtrot.web.table.views import seat_view
 
 from .web_support import create_at, free_port, join_at
 

@@ -23,9 +23,9 @@ from fastapi import WebSocket, WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from foxtrot.web.app import read_text
+from foxtrot.web.http.app import read_text
 from foxtrot.web.lobby import Lobby
-from foxtrot.web.store import Store
+from foxtrot.web.store.event_log import Store
 
 from .web_support import ServerProcess, create, join, server
 

@@ -22,7 +22,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from foxtrot.web.app import create_app
+from foxtrot.web.http.app import create_app
 
 Message = dict[str, Any]
 

@@ -127,10 +127,10 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace, out: Console) -> int:
     """Start the server and serve until interrupted."""
     require("web", "foxtrot serve")
-    from ..web.app import create_app  # noqa: PLC0415 (the web extra only when serving)
+    from ..web.http.app import create_app  # noqa: PLC0415 (the web extra only when serving)
+    from ..web.http.running import Limits, serve  # noqa: PLC0415
     from ..web.logs import configure  # noqa: PLC0415
-    from ..web.running import Limits, serve  # noqa: PLC0415
-    from ..web.store import default_url  # noqa: PLC0415
+    from ..web.store.event_log import default_url  # noqa: PLC0415
 
     configure(logging.DEBUG if args.log_events else logging.INFO)
     url = args.db or default_url()

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import Phase, RecordError, TableOptions, replay, to_record
 from ..i18n import LANGUAGES, catalog, computer_name
 from . import fair
-from .bus import Connection
-from .computer import Computers
+from .cluster.bus import Connection
 from .protocol import (
     ActionIn,
     Code,
@@ -31,13 +30,14 @@ from .protocol import (
     ProtocolError,
     SeedIn,
 )
-from .seats import Hooks, SeatInfo
-from .store import Append, Store
-from .tables import TableActor
-from .views import narration, seat_view, spectator_view
+from .store.event_log import Append, Store
+from .table.actor import TableActor
+from .table.computer import Computers
+from .table.seats import Hooks, SeatInfo
+from .table.views import narration, seat_view, spectator_view
 
 if TYPE_CHECKING:
-    from .cluster import Cluster
+    from .cluster.node import Cluster
 
 log = logging.getLogger("foxtrot.web")
 HEARTBEAT = 2.0
@@ -83,7 +83,7 @@ class Lobby:
         self.unwatched_seconds = UNWATCHED_SECONDS
         #: The loads in progress of tables not in memory: one per table, shared (``get``).
         self._loading: dict[str, asyncio.Future[TableActor]] = {}
-        #: Set for many processes (``--bus``): leases, forwarding, followers (web/cluster.py).
+        #: Set for many processes (``--bus``): leases, forwarding, followers (web/cluster/node.py).
         self.cluster: Cluster | None = None
         #: Every open WebSocket of this server (the web routes add and remove them).
         self.connections: set[Connection] = set()
@@ -382,7 +382,7 @@ class Lobby:
         person then joins it in the seat he had. Returns the new table, the seat, its token.
 
         ``created`` is awaited with the new table before anybody sits in it (a rated table's
-        rematch is marked rated there, web/rated.py)."""
+        rematch is marked rated there, web/players/rated.py)."""
         seat = actor.seat_of(token)
         if seat is None:
             raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat of this table")

@@ -57,7 +57,7 @@ class Code(enum.StrEnum):
     UNAVAILABLE = "unavailable"
     NO_UNDO = "no_undo"
     BUSY = "busy"
-    # accounts (web/accounts.py)
+    # accounts (web/players/accounts.py)
     NOT_SIGNED_IN = "not_signed_in"
     BAD_CSRF = "bad_csrf"
     NAME_TAKEN = "name_taken"
@@ -134,7 +134,7 @@ class CreateTable(_Model):
     deal_pause_seconds: Annotated[float, Field(ge=0, le=600)] = 0.0
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
     first_dealer: Annotated[int | None, Field(ge=0, le=8)] = None
-    #: a rated table (web/ratings.py): its creator and every person at it must be signed in
+    #: a rated table (web/players/ratings.py): its creator and every person at it must be signed in
     rated: bool = False
 
 

@@ -1,10 +1,10 @@
 // The page: the language, the screens (the lobby at /, a table at /t/{id}), the rules dialog.
 import * as i18n from "./i18n.js";
 import { Lobby } from "./lobby.js";
-import { TableView } from "./table.js";
+import { TableView } from "./table/table.js";
 import { openRules } from "./rules.js";
 import { fourColours, setFourColours } from "./cards.js";
-import { ProfileView, LeaderboardView } from "./profile.js"; // issue 25
+import { ProfileView, LeaderboardView } from "./account/profile.js"; // issue 25
 
 const main = document.getElementById("main");
 const picker = document.getElementById("lang-pick");

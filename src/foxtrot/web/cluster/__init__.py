@@ -1,0 +1,1 @@
+"""Many processes: the wake-up bus (in memory, Redis) and the table leases."""

@@ -1,0 +1,1 @@
+"""People: accounts (passkeys, sessions), ratings (openskill), rated tables, profiles."""

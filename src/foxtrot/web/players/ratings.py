@@ -1,0 +1,396 @@
+"""Ratings of free-for-all tables (issue 25): openskill's Weng-Lin Plackett-Luce model.
+
+A rated table is one its creator asked to be rated and at which every person is signed in
+(web/players/accounts.py); computers may sit at it.  When its match is over, every person's rating
+moves by the final order of the match (the winner first, then the others by their totals;
+equal totals are equal places): one update for the whole table, whatever its size from 2
+to 9.  A rating is ``mu`` and ``sigma``; it is shown as its ordinal ``mu - 3 sigma`` (a
+rating the player is very likely above) with ``sigma`` as its uncertainty.
+
+Computers play at fixed ratings (``COMPUTER_RATINGS``): they take part in the update as
+players of that rating with a small ``sigma``, and their own new ratings are thrown away.
+A person a computer played for to the end of the match (away past the grace period: the
+table's log says ``replaced`` and no ``returned`` after it) is rated by the place his seat
+finished, as if he had played it, and his change row says he ``abandoned`` the match.
+
+Once per match: ``RatingStore.apply`` sets ``rated_tables.applied_at`` only where it is
+empty, in the same transaction that writes the new ratings, so a restart, a second process
+or a second sweep finds the match done and changes nothing.  The sweep (``sweep``) runs at
+boot and every few seconds; a match whose process was killed between its last event and
+the update is rated by the next sweep of any process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+from collections.abc import Sequence
+from typing import Any, Final
+
+import sqlalchemy as sa
+
+from ...core import CardPlayed, PlayResult, State, replay, to_record
+from ...skill import START, ordinal, places, rate
+from ..lobby import Lobby
+from ..logs import log
+from ..protocol import ProtocolError
+from ..store.event_log import EVENTS, SEATS, TABLES
+
+#: The computers' fixed (mu, sigma), calibrated on two-player duplicate matches to 200 with
+#: ``foxtrot tournament --ratings`` (the same model; medium anchored at 25, where a new person
+#: starts) and ``benchmarks/rate_tournaments.py`` over those runs and the strength report's
+#: 260 hard-greedy matches (benchmarks/results/ratings/, docs/guide/accounts.md): easy 4.3,
+#: hard 33.8 (sigma about 2 to 4 each); expert's 6 matches (26 +- 6) do not tell it from
+#: hard, so it plays at hard's.  A small sigma: the computers' own updates are thrown away.
+COMPUTER_RATINGS: Final = {
+    "easy": (4.0, 1.0),
+    "medium": (25.0, 1.0),
+    "hard": (34.0, 1.0),
+    "expert": (34.0, 1.0),
+}
+
+#: The log's words on a person a computer plays for (web/table/actor.py, rated tables only).
+AWAY_KINDS: Final = ("replaced", "returned")
+
+_meta = sa.MetaData()
+RATINGS = sa.Table(
+    "ratings",
+    _meta,
+    sa.Column("account_id", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float),
+    sa.Column("sigma", sa.Float),
+    sa.Column("matches", sa.Integer),
+    sa.Column("updated_at", sa.Float),
+)
+RATED = sa.Table(
+    "rated_tables",
+    _meta,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("created_at", sa.Float),
+    sa.Column("applied_at", sa.Float),
+    sa.Column("outcome", sa.String(16)),
+)
+CHANGES = sa.Table(
+    "rating_changes",
+    _meta,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.String(32)),
+    sa.Column("place", sa.Integer),
+    sa.Column("players", sa.Integer),
+    sa.Column("points", sa.Integer),
+    sa.Column("foxtrots", sa.Integer),
+    sa.Column("mu_before", sa.Float),
+    sa.Column("sigma_before", sa.Float),
+    sa.Column("mu_after", sa.Float),
+    sa.Column("sigma_after", sa.Float),
+    sa.Column("created_at", sa.Float),
+    sa.Column("abandoned", sa.Boolean),  # migration 0005: a computer finished the seat
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatAt:
+    """A seat of a rated table: its kind (``person`` or a level), its account, if any, and
+    whether its person abandoned the match (a computer played his seat to the end)."""
+
+    kind: str
+    account_id: str | None
+    abandoned: bool = False
+
+
+class RatingStore:
+    """The ratings' rows in the server's database."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    def mark_rated(self, table_id: str) -> None:
+        """Note that ``table_id`` is a rated table (at its creation)."""
+        with self.engine.begin() as db:
+            db.execute(RATED.insert().values(table_id=table_id, created_at=time.time()))
+
+    def is_rated(self, table_id: str) -> bool:
+        """Whether the table was created rated."""
+        with self.engine.connect() as db:
+            found = db.execute(sa.select(RATED.c.table_id).where(RATED.c.table_id == table_id))
+            return found.first() is not None
+
+    def link_seat(self, table_id: str, seat: int, account_id: str) -> None:
+        """Note which account sits in a seat (after its join was committed)."""
+        with self.engine.begin() as db:
+            db.execute(
+                SEATS.update()
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                .values(account_id=account_id)
+            )
+
+    def claim(self, table_id: str, seat: int, account_id: str) -> bool:
+        """Link a guest's seat of a finished table to an account; False if it has one already.
+
+        One statement that changes the row only where no account holds it and the account
+        sits nowhere else at that table, so two claims cannot both win.
+        """
+        with self.engine.begin() as db:
+            elsewhere = db.execute(
+                sa.select(SEATS.c.seat).where(
+                    SEATS.c.table_id == table_id, SEATS.c.account_id == account_id
+                )
+            ).first()
+            if elsewhere is not None:
+                return False
+            done = db.execute(
+                SEATS.update()
+                .where(
+                    SEATS.c.table_id == table_id,
+                    SEATS.c.seat == seat,
+                    SEATS.c.kind == "person",
+                    SEATS.c.account_id.is_(None),
+                )
+                .values(account_id=account_id)
+            )
+            return done.rowcount == 1
+
+    def account_at(self, table_id: str, seat: int) -> str | None:
+        """The account that sits in a seat, if any."""
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(SEATS.c.account_id).where(
+                    SEATS.c.table_id == table_id, SEATS.c.seat == seat
+                )
+            ).scalar()
+
+    def seated(self, table_id: str, account_id: str) -> bool:
+        """Whether the account already sits at the table."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                sa.select(SEATS.c.seat).where(
+                    SEATS.c.table_id == table_id, SEATS.c.account_id == account_id
+                )
+            )
+            return found.first() is not None
+
+    def pending(self) -> list[tuple[str, str]]:
+        """The rated tables whose match is over (or closed) and not yet rated: id, status."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(RATED.c.table_id, TABLES.c.status)
+                .join(TABLES, TABLES.c.id == RATED.c.table_id)
+                .where(RATED.c.applied_at.is_(None), TABLES.c.status.in_(("over", "closed")))
+                .order_by(RATED.c.created_at)
+            ).all()
+        return [(row[0], row[1]) for row in rows]
+
+    def seats(self, table_id: str) -> list[SeatAt]:
+        """The seats of a table with their accounts, and who abandoned the match.
+
+        A person abandoned it when the log's last word on his seat is ``replaced``: away
+        past the grace period, a computer played for him, and he did not come back before
+        the end (``returned`` is logged only while the match is played).
+        """
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(SEATS.c.kind, SEATS.c.account_id)
+                .where(SEATS.c.table_id == table_id)
+                .order_by(SEATS.c.seat)
+            ).all()
+            away: dict[int, bool] = {}
+            for seat, kind in db.execute(
+                sa.select(EVENTS.c.seat, EVENTS.c.kind)
+                .where(EVENTS.c.table_id == table_id, EVENTS.c.kind.in_(AWAY_KINDS))
+                .order_by(EVENTS.c.seq)
+            ):
+                away[seat] = kind == "replaced"
+        return [
+            SeatAt(row[0], row[1], row[0] == "person" and away.get(number, False))
+            for number, row in enumerate(rows)
+        ]
+
+    def rating(self, account_id: str) -> tuple[float, float, int]:
+        """An account's (mu, sigma, rated matches); the start for a new player."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                sa.select(RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.matches).where(
+                    RATINGS.c.account_id == account_id
+                )
+            ).first()
+        return (START[0], START[1], 0) if row is None else (row[0], row[1], row[2])
+
+    def close(self, table_id: str, outcome: str) -> bool:
+        """Mark a rated table done without moving a rating (abandoned, or a seat unsigned)."""
+        with self.engine.begin() as db:
+            done = db.execute(
+                RATED.update()
+                .where(RATED.c.table_id == table_id, RATED.c.applied_at.is_(None))
+                .values(applied_at=time.time(), outcome=outcome)
+            )
+            return done.rowcount == 1
+
+    def apply(
+        self,
+        table_id: str,
+        seats: Sequence[SeatAt],
+        totals: Sequence[int],
+        winner: int,
+        foxtrots: Sequence[int] | None = None,
+    ) -> bool:
+        """Rate a finished match once: False if it was rated already (nothing is written).
+
+        One transaction: the table is marked done only where it was not, the players'
+        ratings are read (locked on PostgreSQL), moved and written with one change row per
+        person's seat.
+        """
+        now = time.time()
+        ranks = places(totals, winner)
+        with self.engine.begin() as db:
+            done = db.execute(
+                RATED.update()
+                .where(RATED.c.table_id == table_id, RATED.c.applied_at.is_(None))
+                .values(applied_at=now, outcome="rated")
+            )
+            if done.rowcount != 1:
+                return False
+            accounts = [seat.account_id for seat in seats if seat.account_id is not None]
+            found = {
+                row[0]: (row[1], row[2], row[3])
+                for row in db.execute(
+                    sa.select(
+                        RATINGS.c.account_id, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.matches
+                    )
+                    .where(RATINGS.c.account_id.in_(accounts))
+                    .with_for_update()
+                )
+            }
+            before = [
+                COMPUTER_RATINGS.get(seat.kind, START)
+                if seat.account_id is None
+                else found.get(seat.account_id, (*START, 0))[:2]
+                for seat in seats
+            ]
+            after = rate(before, ranks)
+            for number, seat in enumerate(seats):
+                if seat.account_id is None:
+                    continue
+                mu, sigma = after[number]
+                matches = found.get(seat.account_id, (0.0, 0.0, 0))[2] + 1
+                values: dict[str, Any] = {
+                    "mu": mu,
+                    "sigma": sigma,
+                    "matches": matches,
+                    "updated_at": now,
+                }
+                if seat.account_id in found:
+                    db.execute(
+                        RATINGS.update()
+                        .where(RATINGS.c.account_id == seat.account_id)
+                        .values(**values)
+                    )
+                else:
+                    db.execute(RATINGS.insert().values(account_id=seat.account_id, **values))
+                db.execute(
+                    CHANGES.insert().values(
+                        table_id=table_id,
+                        seat=number,
+                        account_id=seat.account_id,
+                        place=ranks[number],
+                        players=len(seats),
+                        points=totals[number],
+                        foxtrots=foxtrots[number] if foxtrots is not None else 0,
+                        mu_before=before[number][0],
+                        sigma_before=before[number][1],
+                        mu_after=mu,
+                        sigma_after=sigma,
+                        created_at=now,
+                        abandoned=seat.abandoned,
+                    )
+                )
+        return True
+
+    def changes(self, table_id: str) -> list[dict[str, Any]]:
+        """A rated table's changes, seat by seat (public: names, places, ratings)."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(CHANGES, SEATS.c.name)
+                .join(
+                    SEATS,
+                    (SEATS.c.table_id == CHANGES.c.table_id) & (SEATS.c.seat == CHANGES.c.seat),
+                )
+                .where(CHANGES.c.table_id == table_id)
+                .order_by(CHANGES.c.seat)
+            ).all()
+        return [change_json(row) for row in rows]
+
+
+def change_json(row: Any) -> dict[str, Any]:
+    """One rating change as the API gives it: the ordinals and uncertainties before and after."""
+    before = ordinal(row.mu_before, row.sigma_before)
+    after = ordinal(row.mu_after, row.sigma_after)
+    return {
+        "table": row.table_id,
+        "seat": row.seat,
+        "name": row.name,
+        "place": row.place,
+        "players": row.players,
+        "points": row.points,
+        "before": round(before, 2),
+        "after": round(after, 2),
+        "change": round(after - before, 2),
+        "uncertainty": round(row.sigma_after, 2),
+        "abandoned": bool(row.abandoned),
+        "at": row.created_at,
+    }
+
+
+def foxtrots_made(state: State) -> list[int]:
+    """How many foxtrots (single or double) each seat made in the whole match."""
+    made = [0] * state.players
+    for step in replay(to_record(state)):
+        for event in step.events:
+            if isinstance(event, CardPlayed) and event.result in FOXTROTS:
+                made[event.seat] += 1
+    return made
+
+
+FOXTROTS: Final = (PlayResult.FOXTROT, PlayResult.DOUBLE_FOXTROT)
+
+
+async def sweep(lobby: Lobby, store: RatingStore) -> int:
+    """Rate every rated match that is over and not rated yet; how many this call rated.
+
+    A rated table closed without an outcome is marked ``abandoned``; one where a person's
+    seat has no account (a join whose link was lost) ``unsigned``; neither moves a rating.
+    """
+    count = 0
+    for table_id, status in await lobby.db(store.pending):
+        seats: list[SeatAt] = await lobby.db(store.seats, table_id)
+        if any(seat.kind == "person" and seat.account_id is None for seat in seats):
+            await lobby.db(store.close, table_id, "unsigned")
+            continue
+        try:
+            actor = await lobby.get(table_id)
+        except ProtocolError:
+            actor = None
+        state = actor.state if actor is not None else None
+        outcome = state.outcome if state is not None else None
+        if outcome is None:
+            if status == "closed":
+                await lobby.db(store.close, table_id, "abandoned")
+            continue
+        made = foxtrots_made(state) if state is not None else None
+        if await lobby.db(store.apply, table_id, seats, outcome.totals, outcome.winner, made):
+            count += 1
+            log.info("rated", extra={"table": table_id, "seat": None, "action": "rate"})
+    return count
+
+
+async def sweep_loop(lobby: Lobby, store: RatingStore, seconds: float) -> None:
+    """Sweep at once, then every ``seconds``, until cancelled; a failed sweep is logged."""
+    while True:
+        try:
+            await sweep(lobby, store)
+        except Exception:  # logged; the next sweep tries again
+            log.exception(
+                "rating sweep failed", extra={"table": None, "seat": None, "action": "rate"}
+            )
+        await asyncio.sleep(seconds)

@@ -1,0 +1,50 @@
+// The score sheet (every P1–P4 part of every player, every deal, the match totals).
+import { h } from "../dom.js";
+import { t, seatName } from "../i18n.js";
+
+const label = (key) => t(key).replace(/\n/g, " ");
+
+/** The score sheet of a view: the last deal in every part, then every deal and the totals. */
+/** The deal's parts turned on their side: a row per part, a column per player (a phone's
+ * narrow screen shows up to four players' sheets without scrolling sideways). */
+function sheetByPart(v, cols, values, number) {
+  return h("table", { class: "sheet by-part", id: "sheet-last" },
+    h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
+    h("thead", {}, h("tr", {}, h("td", {}), v.names.map((name) => h("th", { scope: "col" }, seatName(name))))),
+    h("tbody", {}, cols.map((key, i) => h("tr", { class: key === "tui_col_total" ? "total" : null },
+      h("th", { scope: "row" }, label(key)),
+      values.map((row) => h("td", { class: "num" }, String(row[i])))))));
+}
+
+export function scoreSheet(v, narrow = false) {
+  const deals = v.deal_scores || [];
+  if (!deals.length) return null;
+  const last = deals[deals.length - 1];
+  const number = deals.length;
+  const cols = ["tui_col_foxtrots_n", "tui_col_doubles_n", "web_col_p1", "tui_col_cards", "tui_col_p2",
+    "tui_col_p3", "tui_col_p4", "tui_col_total"];
+  const values = last.map((line, seat) => [line.foxtrots, line.double_foxtrots,
+    line.total - line.card_points - line.most_cards, line.cards, line.card_points, line.most_cards, line.total,
+    v.totals[seat]]);
+  const partRows = values.map((row, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(v.names[seat])),
+    row.map((x) => h("td", { class: "num" }, String(x)))));
+  const parts = narrow && v.players <= 4 ? sheetByPart(v, cols, values, number) : h("table", { class: "sheet", id: "sheet-last" },
+    h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
+      cols.map((key) => h("th", { scope: "col" }, label(key))))),
+    h("tbody", {}, partRows));
+  const history = h("table", { class: "sheet", id: "sheet-all" },
+    h("caption", { id: "sheet-all-caption" }, t("tui_scores_title")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
+      deals.map((_, i) => h("th", { scope: "col" }, t("web_deal_col", { deal: i + 1 }))),
+      h("th", { scope: "col" }, t("web_match_total")))),
+    h("tbody", {}, v.names.map((name, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(name)),
+      deals.map((lines) => h("td", { class: "num" }, String(lines[seat].total))),
+      h("td", { class: "num total" }, String(v.totals[seat]))))));
+  return [
+    h("h3", { id: "scores-title" }, t("web_scores")),
+    h("div", { class: "scroll", tabindex: "0", "aria-labelledby": "sheet-last-caption" }, parts),
+    h("p", { class: "note" }, t("tui_score_note", { target: v.options.target })),
+    h("div", { class: "scroll", tabindex: "0", "aria-labelledby": "sheet-all-caption" }, history),
+  ];
+}

@@ -1,0 +1,122 @@
+// The score sheet and the pause after a deal: the sheet of the deal just ended over the felt,
+// Next deal for every person (the table waits for all of them, or for the table's number of
+// seconds: docs/protocol.md), then the end of the match with the review and the replay.
+// The review of each deal starts as soon as the deal has ended: its summary and costliest move
+// show in the pause, the whole review below the table (review.js).
+import { h, fill, announce } from "../dom.js";
+import { t, n, seatName } from "../i18n.js";
+import { scoreSheet } from "./panels.js";
+import { mountAfterMatch, mountReplay } from "../replay/replay.js";
+import { ratingNote } from "./ratingnote.js"; // issue 25
+import { mountReview, shownMoves } from "../replay/review.js";
+
+/** A phone's width: the deal's score sheet has a row per part there (panels.js). */
+const NARROW = window.matchMedia("(max-width: 600px)");
+
+/** A seated player's review of every deal that has ended, asked for as each ends; kept on the
+ * table view across redraws (``tv.review``). Null for a spectator or before the first deal's end. */
+function liveReview(tv) {
+  const v = tv.view;
+  const token = tv.mine?.token;
+  if (!token || typeof v.seat !== "number" || !v.deal_scores.length) return tv.review ?? null;
+  if (!tv.review) {
+    const reviewBox = h("div", { class: "live-review" });
+    tv.liveReplay = h("div", { class: "live-replay" });
+    fill(tv.el.review, reviewBox, tv.liveReplay);
+    tv.review = mountReview(reviewBox, {
+      table: tv.id, token, live: true,
+      onOpen: (deal, index) => openReplay(tv, deal, index),
+      onResult: () => tv.renderScores(), // the pause shows the deal's summary once it comes
+    });
+  }
+  tv.review.upTo(v.deal_scores.length);
+  return tv.review;
+}
+
+/** A reviewed move's position: in the replay after the match, in a replay of the match so far
+ * (the seat's own view, as the server serves it during play) before. */
+async function openReplay(tv, deal, index) {
+  if (tv.after) {
+    tv.after.open(deal, index);
+    return;
+  }
+  const replay = mountReplay(tv.liveReplay, { table: tv.id, token: tv.mine.token });
+  await replay.ready;
+  replay.show(deal, index);
+  replay.section.scrollIntoView({ block: "start" });
+}
+
+/** In the pause: the review of the deal just ended, in one line, and its costliest move. */
+function reviewPeek(tv, deal) {
+  if (!tv.review) return null;
+  const result = tv.review.results[deal];
+  if (!result) return h("p", { class: "review-peek note" }, t("review_working", { deal: deal + 1 }));
+  const worst = shownMoves(result, false)[0];
+  return h("div", { class: "review-peek" },
+    h("p", {}, h("button", { type: "button", class: "linkish review-go", onclick: () => tv.review.show(deal) },
+      t("review_deal_link", { n: deal + 1 })), " ", result.summary),
+    worst ? h("p", { class: "note" }, t("review_costliest", { move: worst.move, played: worst.played_text,
+      lost: n("coach_lost", worst.lost), best: worst.best_text })) : null);
+}
+
+/** Draw the score sheet of table view ``tv``: over the felt during the pause after a deal,
+ * below the table otherwise; and the end of the match. */
+export function renderScores(tv) {
+  const v = tv.view;
+  const e = tv.el;
+  NARROW.onchange = () => tv.renderScores(); // a phone turned: the sheet's other shape
+  const sheet = scoreSheet(v, NARROW.matches);
+  const p = tv.presence;
+  const dealt = v.deal_scores.length;
+  liveReview(tv);
+  const waiting = v.phase === "awaiting_deal" && dealt > 0 && p?.next_deal_waits?.length > 0;
+  if (waiting) {
+    // the pause after a deal: its score sheet over the felt, until every person is ready
+    const pressed = tv.pressedNext === dealt || !p.next_deal_waits.includes(v.seat);
+    const others = p.next_deal_waits.filter((s) => s !== v.seat).map((s) => tv.name(s)).join(", ");
+    const focus = e.pause.hidden || e.pause.contains(document.activeElement); // kept across redraws
+    // Next deal and its countdown stay at the panel's foot, in view while the sheet scrolls
+    fill(e.pause, sheet, reviewPeek(tv, dealt - 1),
+      h("div", { class: "pause-foot" },
+        typeof v.seat === "number"
+          ? h("button", { type: "button", class: "primary", id: "next-deal", "data-action": "next-deal",
+            disabled: pressed, onclick: () => tv.nextDeal() }, pressed ? t("web_next_ready") : t("web_next_deal"))
+          : null,
+        h("p", { class: "note" }, others ? t("web_next_waits", { names: others }) : "",
+          " ", p.next_deal_at ? h("span", { "data-until": String(p.next_deal_at) }) : null)));
+    e.pause.hidden = false;
+    e.scores.hidden = true;
+    if (focus && !pressed) e.pause.querySelector("#next-deal")?.focus();
+    tv.tick();
+  } else {
+    e.pause.hidden = true;
+    if (sheet) fill(e.scores, sheet);
+    e.scores.hidden = !sheet;
+  }
+  const announced = `${v.deal}:${dealt}:${v.phase}`;
+  if (v.phase !== "over") {
+    e.over.hidden = true;
+    return;
+  }
+  const winner = v.winner !== null && v.winner !== undefined
+    ? n("web_winner", v.totals[v.winner], { name: tv.name(v.winner) }) : "";
+  const totals = v.names.map((name, i) => `${seatName(name)} ${v.totals[i]}`).join(", ");
+  fill(e.over, h("h3", { id: "over-title" }, t("tui_match_over")), h("p", { id: "winner" }, winner),
+    h("p", {}, t("web_totals", { totals })),
+    h("div", { class: "row" },
+      tv.mine ? h("button", { type: "button", class: "primary", id: "rematch", "data-action": "rematch",
+        onclick: () => tv.rematch() }, tv.summary?.rematch ? t("web_rematch_join") : t("web_rematch")) : null,
+      h("button", { type: "button", id: "new-table", onclick: () => tv.navigate("/") }, t("web_new_match"))),
+    ratingNote(tv.id, tv.mine?.token ?? null)); // issue 25: a rated match's rating changes
+  e.over.hidden = false;
+  if (!tv.after) {
+    // the replay, the record, the review and the fair-deal check (W3's replay.js)
+    if (tv.liveReplay) fill(tv.liveReplay); // the replay below now has the whole match
+    tv.after = mountAfterMatch(e.after, { table: tv.id, token: tv.mine?.token ?? null, review: tv.review });
+  }
+  if (tv.overSaid !== announced) {
+    tv.overSaid = announced;
+    announce(`${t("tui_match_over")}. ${winner}`);
+    e.over.scrollIntoView({ block: "start" });
+  }
+}

@@ -1,0 +1,1 @@
+"""One actor per table and what each seat and spectator may see: seats, pause, computers."""
