@@ -14,7 +14,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core import Phase, RecordError, TableOptions, replay, to_record
 from ..i18n import LANGUAGES, catalog, computer_name
@@ -36,9 +36,6 @@ from .table.computer import Computers
 from .table.seats import Hooks, SeatInfo
 from .table.views import narration, seat_view, spectator_view
 
-if TYPE_CHECKING:
-    from .cluster.node import Cluster
-
 log = logging.getLogger("foxtrot.web")
 HEARTBEAT = 2.0
 #: Seconds a follower copy nobody is connected to is kept (many processes): a person who
@@ -50,6 +47,41 @@ FOLLOWER_KEEP = 60.0
 COMPUTER_TABLES = 20
 COMPUTER_TABLES_PER_ADDRESS = 2
 UNWATCHED_SECONDS = 600.0
+
+
+class BusHooks(Protocol):
+    """The callbacks the metrics set on the cluster's bus (web/cluster/redis_bus.py)."""
+
+    on_error: Callable[[str], None]
+    on_answer: Callable[[float], None]
+
+
+class ClusterLink(Protocol):
+    """What the lobby and the metrics ask of this process's part in a cluster
+    (``web/cluster/node.py``'s ``Cluster``): declared here, so that the cluster depends on
+    the lobby and never the lobby on the cluster."""
+
+    node: str
+    on_forward: Callable[[str, float], None]
+    on_retry: Callable[[str], None]
+    on_read: Callable[[int, float], None]
+    on_wait: Callable[[float], None]
+
+    @property
+    def bus(self) -> BusHooks: ...
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+    async def claim(self, table_id: str) -> bool: ...
+    async def catch_up(self, actor: TableActor, until: int | None = None) -> None: ...
+    async def act(self, actor: TableActor, seat: int | None, msg: ActionIn) -> str: ...
+    async def add_seed(self, actor: TableActor, seat: int | None, msg: SeedIn) -> None: ...
+    async def next_deal(self, actor: TableActor, seat: int | None, msg: NextDealIn) -> None: ...
+    async def forward_op(
+        self, actor: TableActor, seat: int | None, op: str, msg: dict[str, Any]
+    ) -> None: ...
+    async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]: ...
+    async def leave(self, actor: TableActor, token: str) -> int: ...
+    async def announce(self, actor: TableActor, seat: int | None) -> None: ...
 
 
 class Lobby:
@@ -84,7 +116,7 @@ class Lobby:
         #: The loads in progress of tables not in memory: one per table, shared (``get``).
         self._loading: dict[str, asyncio.Future[TableActor]] = {}
         #: Set for many processes (``--bus``): leases, forwarding, followers (web/cluster/node.py).
-        self.cluster: Cluster | None = None
+        self.cluster: ClusterLink | None = None
         #: Every open WebSocket of this server (the web routes add and remove them).
         self.connections: set[Connection] = set()
         self._tasks: list[asyncio.Task[None]] = []

@@ -192,11 +192,10 @@ class Cluster:
         for actor in owned:
             for seat in actor.persons:
                 for node in set(actor.seats[seat].remote) & dead:
-                    payload = {"seat": seat, "node": node, "count": 0}
-                    await self._remote_presence(actor, payload)
+                    await actor.remote_presence(node, seat, 0)
                     actor.seats[seat].remote.pop(node, None)
             for node in set(actor.remote_spectators) & dead:
-                await self._remote_presence(actor, {"seat": None, "node": node, "count": 0})
+                await actor.remote_presence(node, None, 0)
                 actor.remote_spectators.pop(node, None)
 
     async def promote(self, table_id: str) -> None:
@@ -211,21 +210,8 @@ class Cluster:
             actor = lobby.tables.setdefault(table_id, TableActor.restore(row, lobby.hooks))
         else:
             await self.catch_up(actor)
-            actor.turn_deadline = actor._stored_deadline = await lobby.db(
-                lobby.store.deadline, table_id
-            )
-        async with actor.lock:
-            actor.follower = False
-            actor.owner_presence = None
-            actor.remote_spectators.clear()  # the processes that show it tell again
-            now = time.time()
-            for i in actor.persons:
-                info = actor.seats[i]
-                info.remote.clear()
-                if not info.here and info.away_since is None:
-                    info.away_since = now
-            actor.rearm(0.0)
-            await actor._start_if_full()  # a table of computers its creator had no time to start
+            actor.restore_deadline(await lobby.db(lobby.store.deadline, table_id))
+        await actor.take_ownership()
         self.bus.table(table_id, "o", self.node)
         self.lobby.log_info("owner", table_id)
 
@@ -233,12 +219,7 @@ class Cluster:
         """Another process owns the table: stop its wake-ups here, follow the log."""
         if actor.follower:
             return
-        actor.follower = True
-        if actor._task is not None:
-            actor._task.cancel()
-        for task in actor._grace.values():
-            task.cancel()
-        actor._grace.clear()
+        actor.follow()
         self._owners.pop(actor.id, None)
         self.behind(actor.id)
         self.lobby.log_info("follower", actor.id)
@@ -318,8 +299,7 @@ class Cluster:
                         continue
                     if logged.seq != actor.seq + 1:
                         break
-                    actor._adopt(logged, actor._compute(logged))
-                    actor._broadcast(actor.entries[-1])
+                    actor.adopt_logged(logged)
                     if logged.kind in ("join", "leave", "start"):
                         reseat.append(actor)
         for actor in dict.fromkeys(reseat):
@@ -416,7 +396,10 @@ class Cluster:
             return {"moved": True}
         op = payload["op"]
         if op == "presence":
-            await self._remote_presence(actor, payload)
+            seat = payload["seat"]
+            await actor.remote_presence(
+                str(payload["node"]), None if seat is None else int(seat), int(payload["count"])
+            )
             return None
         conn = self._stand_in(payload.get("seat"))
         try:
@@ -456,26 +439,6 @@ class Cluster:
             conn = self._stand_ins[seat] = Connection(_discard)
             conn.seat = seat
         return conn
-
-    async def _remote_presence(self, actor: TableActor, payload: dict[str, Any]) -> None:
-        """Another process's connections for a seat (or its spectators) changed."""
-        node, count = str(payload["node"]), int(payload["count"])
-        async with actor.lock:
-            if payload["seat"] is None:
-                actor.remote_spectators[node] = count
-                actor._send_presence()
-                return
-            seat = int(payload["seat"])
-            info = actor.seats[seat]
-            info.remote[node] = count
-            if info.here:
-                await actor.back(seat)
-            elif info.kind == "person" and info.away_since is None:  # the countdown starts
-                info.away_since = time.time()
-                if actor.status == "playing":
-                    actor._watch_away(seat)
-            actor._send_presence()
-            actor._schedule()
 
     # ------------------------------------------------- what a follower forwards
 

@@ -512,6 +512,62 @@ class TableActor:
             self.turn_deadline += downtime
         self._schedule()
 
+    # ------------------------------------------ ownership, when many processes share the log
+
+    def restore_deadline(self, deadline: float | None) -> None:
+        """The turn deadline as the database holds it (a copy that becomes the owner)."""
+        self.turn_deadline = self._stored_deadline = deadline
+
+    async def take_ownership(self) -> None:
+        """This process owns the table from now: every seat's presence is learned anew from
+        the processes that show it, and the table's wake-ups are armed (a table of computers
+        its creator had no time to start starts)."""
+        async with self.lock:
+            self.follower = False
+            self.owner_presence = None
+            self.remote_spectators.clear()  # the processes that show it tell again
+            now = time.time()
+            for i in self.persons:
+                info = self.seats[i]
+                info.remote.clear()
+                if not info.here and info.away_since is None:
+                    info.away_since = now
+            self.rearm(0.0)
+            await self._start_if_full()
+
+    def follow(self) -> None:
+        """Another process owns the table: no wake-up of this copy's fires any more."""
+        self.follower = True
+        if self._task is not None:
+            self._task.cancel()
+        for task in self._grace.values():
+            task.cancel()
+        self._grace.clear()
+
+    def adopt_logged(self, logged: LoggedEvent) -> None:
+        """An event another process committed, read from the log: adopted and shown here
+        (called with the lock held, in the log's order)."""
+        self._adopt(logged, self._compute(logged))
+        self._broadcast(self.entries[-1])
+
+    async def remote_presence(self, node: str, seat: int | None, count: int) -> None:
+        """Another process's connections for ``seat`` (None: its spectators) are ``count``."""
+        async with self.lock:
+            if seat is None:
+                self.remote_spectators[node] = count
+                self._send_presence()
+                return
+            info = self.seats[seat]
+            info.remote[node] = count
+            if info.here:
+                await self.back(seat)
+            elif info.kind == "person" and info.away_since is None:  # the countdown starts
+                info.away_since = time.time()
+                if self.status == "playing":
+                    self._watch_away(seat)
+            self._send_presence()
+            self._schedule()
+
     def stop(self, *, close_connections: bool = True) -> None:
         """Cancel every wake-up (the server is stopping; the log holds everything).
 
