@@ -1,4 +1,4 @@
-"""Many server processes (issue 11): the game-server load on one process and on three, fail-over.
+"""Many server processes: the game-server load on one process and on three, fail-over.
 
 Starts its own PostgreSQL (Debian's ``postgresql``, as the tests do) and
 ``redis-server`` in temporary folders on loopback ports, then:
@@ -132,7 +132,7 @@ class Node:
 
 
 async def load(bases: list[str], args: argparse.Namespace) -> dict[str, Any]:
-    """The issue 9 load spread over ``bases``: create, join and connect round-robin."""
+    """The server benchmark's load spread over ``bases``: create, join and connect round-robin."""
     n = len(bases)
     clients = [httpx.AsyncClient(base_url=base, timeout=60) for base in bases]
     people: list[tuple[str, str, str]] = []  # (ws base, table, token)

@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_hard_deadline.py`` (``--load 4`` busy processes, 
 ``--moves 40``). It starts ``--load`` processes that spin on the CPU (load average about
 that many above what was there), then times ``--moves`` decisions of the ``hard`` level (cap
 ``HARD_SECONDS``, 0.9 s) from mid-deal positions, by the wall clock, as a server's player
-waits for them. The goal (issue 24): the 95th percentile at most 1.2 × the cap at load 4.
+waits for them. The goal: the 95th percentile at most 1.2 × the cap at load 4.
 ``--seconds 0.3`` times a search capped by time alone (no sample cap) instead: the claim
 ``tests/test_fast_kernel.py`` once made with the wall clock, which a loaded machine broke;
 the test now holds the deterministic part (a deadline already past stops at two samples).

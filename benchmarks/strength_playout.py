@@ -1,4 +1,4 @@
-"""Screen playout policies of hard's search on strength_edge's decks (issue 27).
+"""Screen playout policies of hard's search on strength_edge's decks.
 
 Run: ``nice -n 15 python benchmarks/strength_playout.py --players 4 --decks 10 --variant
 peek=1 --variant calm=1 --json out.json`` (``--oracle-from`` saved ``strength_edge.py`` files:

@@ -1,4 +1,4 @@
-"""The ``foxtrot`` command: rules, simulate, check, replay (issue: CLI)."""
+"""The ``foxtrot`` command: rules, simulate, check, replay."""
 
 from __future__ import annotations
 

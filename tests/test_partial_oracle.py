@@ -1,6 +1,6 @@
 """The oracle that sees only part of the hidden cards (``OracleBot(sees=...)``), a measuring
-device for issue 27, and ``State.resample``'s ``shown`` seats, which it is built on: it reads
-what it is said to see and nothing more."""
+device for where the oracle's edge lies, and ``State.resample``'s ``shown`` seats, which it is
+built on: it reads what it is said to see and nothing more."""
 
 from __future__ import annotations
 

@@ -72,10 +72,16 @@ def test_no_random_global_state_in_the_core() -> None:
             assert call not in text, f"{path.name} uses the global random state: {call}"
 
 
-def test_no_module_is_over_600_lines() -> None:
+#: Modules are split by concept, never to meet a line count (a count met by squeezing hides
+#: one concept's state in another module).  This bound only catches a room that has quietly
+#: grown to hold several concepts; the fix is a split by concept, not a shorter file.
+LONG_MODULE = 900
+
+
+def test_no_module_has_grown_into_several() -> None:
     for path in PACKAGE.rglob("*.py"):
         lines = len(path.read_text(encoding="utf-8").splitlines())
-        assert lines <= 600, f"{path.relative_to(ROOT)} has {lines} lines"
+        assert lines <= LONG_MODULE, f"{path.relative_to(ROOT)} has {lines} lines: split by concept"
 
 
 def test_the_oldest_versions_check_installs_the_lower_bounds() -> None:

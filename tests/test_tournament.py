@@ -1,5 +1,5 @@
 """``foxtrot tournament`` and ``foxtrot.research``: statistics, seating, duplicate deals,
-determinism, processes, and the command line (issue: tournament, parts 4 and 7).
+determinism, processes, and the command line.
 
 Fast on purpose: random and greedy bots, a tiny expert budget, low targets.
 """

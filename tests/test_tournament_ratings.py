@@ -1,4 +1,4 @@
-"""``foxtrot tournament --ratings`` (issue 25): the computers rated with the server's model.
+"""``foxtrot tournament --ratings``: the computers rated with the server's model.
 
 The ratings printed are checked against ``openskill`` called directly on the same matches
 in the same order (a known answer computed independently of ``foxtrot.skill``), the anchor

@@ -1,4 +1,4 @@
-"""The terminal game (issue: foxtrot play): whole matches driven by keys, hot-seat cover,
+"""The terminal game: whole matches driven by keys, hot-seat cover,
 save and resume, setup, the replay viewer, wrong keys, a small terminal.
 
 Every app runs headless through Textual's ``run_test`` and ``Pilot``; the

@@ -1,4 +1,4 @@
-"""A computer seat that fails is never silent (issue 14, part 5).
+"""A computer seat that fails is never silent.
 
 When a bot raises, or gives back something that is not a legal move, the
 terminal game tells it on the screen and in the last actions, logs it

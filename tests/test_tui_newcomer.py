@@ -1,4 +1,4 @@
-"""Issue 8, "a newcomer's first match": the setup by keyboard, a whole match against hard on the
+"""A newcomer's first match: the setup by keyboard, a whole match against hard on the
 default table and its review, undo against the computer, resume in the language of the match,
 the list of saved matches, the table's messages (wrong keys, stale messages, forced foxtrot),
 the key help, the hot-seat pause, the score sheet's names, the texts in every language.

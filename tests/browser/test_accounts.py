@@ -1,4 +1,4 @@
-"""Accounts with real passkeys in Chromium (issue 25): Chromium's virtual authenticator.
+"""Accounts with real passkeys in Chromium: Chromium's virtual authenticator.
 
 The DevTools protocol's ``WebAuthn`` domain gives the browser a platform authenticator
 (CTAP2, internal, resident keys, user verification that always passes); the page's own

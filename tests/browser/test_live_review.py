@@ -1,5 +1,5 @@
-"""Each deal's review shows as soon as the deal has ended, while the match goes on (issue 22,
-part 5): its summary and costliest move in the pause after the deal, the whole deal below the
+"""Each deal's review shows as soon as the deal has ended, while the match goes on:
+its summary and costliest move in the pause after the deal, the whole deal below the
 table, grouped by deal, the costliest move first, each move in parts (what was played, what
 the coach preferred, the cost in points, why) with a button that opens the replay there."""
 

@@ -1,4 +1,4 @@
-"""Profiles and the leaderboard in Chromium (issue 25), after real rated matches.
+"""Profiles and the leaderboard in Chromium, after real rated matches.
 
 Two accounts are made over HTTP with software passkeys (tests/web/passkey_support.py);
 their rated matches are played to the end by computers (no grace period, nobody connects),

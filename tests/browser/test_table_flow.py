@@ -1,4 +1,4 @@
-"""The flow of a table in the browser (issue 22): "Play the computer" in one click, the
+"""The flow of a table in the browser: "Play the computer" in one click, the
 browser's own seed in deal 1, the pause after a deal that holds until Next deal, and the
 invitee who lands on the Sit form."""
 

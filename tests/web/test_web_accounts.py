@@ -1,4 +1,4 @@
-"""Accounts without passwords (issue 25): passkeys, sessions, CSRF, rate limits, deletion.
+"""Accounts without passwords: passkeys, sessions, CSRF, rate limits, deletion.
 
 A software authenticator (passkey_support.py) signs real WebAuthn answers; the server
 checks them with the ``webauthn`` package as it checks a device's.  On SQLite and on a

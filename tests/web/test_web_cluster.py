@@ -1,4 +1,4 @@
-"""Many server processes (issue 11): three ``foxtrot serve --bus`` sharing PostgreSQL and Redis.
+"""Many server processes: three ``foxtrot serve --bus`` sharing PostgreSQL and Redis.
 
 Players connected to different processes play whole matches at the same
 tables (joins and actions forwarded to each table's owner, events read from the

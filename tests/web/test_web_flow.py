@@ -1,4 +1,4 @@
-"""The flow between moves (issue 22): the pause after a deal until Next deal, undo against
+"""The flow between moves: the pause after a deal until Next deal, undo against
 computers (the terminal game's rule), the rematch of a finished table, and deal 1 waiting for
 every person's seed."""
 

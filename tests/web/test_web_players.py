@@ -1,4 +1,4 @@
-"""Profiles and leaderboards (issue 25): what they show after rated matches, and nothing hidden."""
+"""Profiles and leaderboards: what they show after rated matches, and nothing hidden."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rated tables (issue 25): a person who abandons, a rated rematch, the sweep in a cluster.
+"""Rated tables: a person who abandons, a rated rematch, the sweep in a cluster.
 
 - A person away past the grace period is played for by a computer; if he is still away when
   the match ends he is rated by the place his seat finished and the match is recorded as

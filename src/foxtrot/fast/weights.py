@@ -34,7 +34,7 @@ class Weights(NamedTuple):
     surprise: float
     """The share of a move's probability spread over all moves (``bots.inference.SURPRISE``)."""
     own: float = -1.0
-    """The searcher's seat (-1: none), for the two switches below (a screen, issue 27)."""
+    """The searcher's seat (-1: none), for the two switches below (a screen)."""
     peek: float = 0.0
     """1: the searcher's own playout moves read the sampled world's next hand instead of the
     odds; 2: every seat's do."""

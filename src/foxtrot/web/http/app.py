@@ -133,7 +133,7 @@ def create_app(
             warm_coach()
         lag = asyncio.create_task(metrics.watch_loop())
         rater = None
-        if rating_seconds is not None:  # issue 25: rate the finished rated matches
+        if rating_seconds is not None:  # rate the finished rated matches
             store = RatingStore(the_lobby.store.engine)
             rater = asyncio.create_task(sweep_loop(the_lobby, store, rating_seconds))
         try:
@@ -195,7 +195,7 @@ def create_app(
         body: CreateTable, request: Request, x_csrf_token: str | None = Header(None)
     ) -> dict[str, Any]:
         client = request.client.host if request.client is not None else None
-        if body.rated:  # issue 25: the creator of a rated table is signed in
+        if body.rated:  # the creator of a rated table is signed in
             await rated_create_check(app.state.accounts, body, request, x_csrf_token)
         actor = await lobby_().create(body, client=client)
         if body.rated:
@@ -215,7 +215,7 @@ def create_app(
         table_id: str, body: Join, request: Request, x_csrf_token: str | None = Header(None)
     ) -> dict[str, Any]:
         actor = await lobby_().get(table_id)
-        # issue 25: a rated table's seat is an account's, under its display name
+        # a rated table's seat is an account's, under its display name
         account = await rated_join_check(app.state.accounts, actor.id, request, x_csrf_token)
         name = body.name if account is None else account.name
         seat, token = await lobby_().join(actor, name, body.seat)
@@ -243,7 +243,7 @@ def create_app(
         if token is None:
             raise ProtocolError(Code.NO_TOKEN, "send the seat token as Authorization: Bearer")
         actor = await lobby_().get(table_id)
-        # issue 25: a rated table's rematch is rated, each person signed in as before
+        # a rated table's rematch is rated, each person signed in as before
         account = await rated_rematch_check(app.state.accounts, actor, token, request, x_csrf_token)
         store = RatingStore(lobby_().store.engine)
 

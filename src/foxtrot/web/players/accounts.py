@@ -1,4 +1,4 @@
-"""Accounts without passwords (issue 25): passkeys (WebAuthn), sessions, the CSRF token.
+"""Accounts without passwords: passkeys (WebAuthn), sessions, the CSRF token.
 
 A person registers with a display name and a passkey, signs in with the passkey alone
 (a discoverable credential: the browser offers the accounts it holds for this site), adds

@@ -1,4 +1,4 @@
-"""Players' profiles and the leaderboards (issue 25): public information only.
+"""Players' profiles and the leaderboards: public information only.
 
 - ``GET /api/players/{name}``: a display name's profile: the rating (its ordinal and
   uncertainty), its chart over time, rated matches played and won by table size, foxtrots

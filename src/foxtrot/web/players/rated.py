@@ -1,4 +1,4 @@
-"""Rated tables in the HTTP routes (issue 25): who may create and join one, and its results.
+"""Rated tables in the HTTP routes: who may create and join one, and its results.
 
 A rated table is created by a signed-in person (``rated: true`` with the session cookie and
 its CSRF token) and has at least one person's seat; each of its persons' seats is taken by

@@ -1,4 +1,4 @@
-"""Ratings of free-for-all tables (issue 25): openskill's Weng-Lin Plackett-Luce model.
+"""Ratings of free-for-all tables: openskill's Weng-Lin Plackett-Luce model.
 
 A rated table is one its creator asked to be rated and at which every person is signed in
 (web/players/accounts.py); computers may sit at it.  When its match is over, every person's rating

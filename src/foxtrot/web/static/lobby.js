@@ -26,7 +26,7 @@ const draft = {
   bot_delay: "0.8",
   pause: "30", // seconds the table waits after a deal for every person's Next deal
   public: true,
-  rated: false, // issue 25
+  rated: false,
   level: "medium",
   opponents: 1,
 };
@@ -165,7 +165,7 @@ export class Lobby {
       field("bot-delay", t("web_bot_delay"), number("bot-delay", "bot_delay", { min: 0, max: 10, step: 0.1 })),
       field("deal-pause", t("web_deal_pause"), number("deal-pause", "pause", { min: 0, max: 600, step: 1 })),
       check("public", "public", t("web_public")),
-      check("rated", "rated", t("web_rated"))), // issue 25: a rated table (docs/guide/accounts.md)
+      check("rated", "rated", t("web_rated"))), // a rated table (docs/guide/accounts.md)
     );
   }
 
@@ -209,7 +209,7 @@ export class Lobby {
       public: d.public,
       bot_delay: Number(d.bot_delay || 0),
       deal_pause_seconds: Number(d.pause || 0),
-      rated: Boolean(d.rated), // issue 25
+      rated: Boolean(d.rated),
     };
     try {
       const table = await api("/api/tables", { method: "POST", body });

@@ -4,7 +4,7 @@ import { Lobby } from "./lobby.js";
 import { TableView } from "./table/table.js";
 import { openRules } from "./rules.js";
 import { fourColours, setFourColours } from "./cards.js";
-import { ProfileView, LeaderboardView } from "./account/profile.js"; // issue 25
+import { ProfileView, LeaderboardView } from "./account/profile.js";
 
 const main = document.getElementById("main");
 const picker = document.getElementById("lang-pick");
@@ -33,13 +33,13 @@ function chrome() {
   document.getElementById("rules-close").textContent = i18n.t("web_close");
   document.getElementById("rules-title").textContent = i18n.t("web_rules");
   picker.value = i18n.lang();
-  document.dispatchEvent(new Event("foxtrot:lang")); // accounts (issue 25): account.js redraws
+  document.dispatchEvent(new Event("foxtrot:lang")); // accounts: account.js redraws
 }
 
 function route() {
   if (screen) screen.destroy();
   const found = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
-  const player = location.pathname.match(/^\/p\/([^/]+)\/?$/); // issue 25: profiles, leaderboard
+  const player = location.pathname.match(/^\/p\/([^/]+)\/?$/); // profiles, leaderboard
   if (player) screen = new ProfileView(decodeURIComponent(player[1]), main, navigate);
   else if (location.pathname === "/leaderboard") screen = new LeaderboardView(main, navigate);
   else screen = found ? new TableView(found[1], main, navigate) : new Lobby(main, navigate);
@@ -77,7 +77,7 @@ document.getElementById("home-link").addEventListener("click", (event) => {
   navigate("/");
 });
 window.addEventListener("popstate", route);
-// issue 25: account.js opens the profile and the leaderboard in this page
+// account.js opens the profile and the leaderboard in this page
 document.addEventListener("foxtrot:navigate", (event) => navigate(event.detail));
 
 start().catch((error) => {

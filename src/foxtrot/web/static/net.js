@@ -1,6 +1,6 @@
 // The table's WebSocket (docs/protocol.md): hello with the seat token and the last sequence
 // number seen, so that a reload or a lost connection comes back to the seat invisibly.
-import { csrf, whenSessionKnown } from "./session.js"; // issue 25: the session's CSRF token
+import { csrf, whenSessionKnown } from "./session.js"; // the session's CSRF token
 
 const SEATS = "foxtrot.seat.";
 
@@ -29,7 +29,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method !== "GET") {
     await whenSessionKnown(); // a click before GET /api/account answered waits for its token
-    if (csrf()) headers["X-CSRF-Token"] = csrf(); // issue 25: signed in
+    if (csrf()) headers["X-CSRF-Token"] = csrf(); // signed in
   }
   const answer = await fetch(path, {
     method,

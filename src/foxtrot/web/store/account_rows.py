@@ -1,4 +1,4 @@
-"""The accounts' rows (issue 25): accounts, passkeys, sessions and pending challenges.
+"""The accounts' rows: accounts, passkeys, sessions and pending challenges.
 
 Beside the event log, in the same database and the same transaction discipline: each
 method is one transaction, run from the lobby's database thread.  A session id and a

@@ -1,4 +1,4 @@
-// Accounts without passwords (issue 25): register, sign in with a passkey, manage passkeys,
+// Accounts without passwords: register, sign in with a passkey, manage passkeys,
 // sign out, delete the account. A button in the header opens the account dialog; guests
 // never need it. Everything the page sends with the session cookie that changes something
 // carries the session's CSRF token (X-CSRF-Token), read from GET /api/account.

@@ -1,4 +1,4 @@
-// A player's profile (/p/{name}) and the leaderboard (/leaderboard), issue 25: public
+// A player's profile (/p/{name}) and the leaderboard (/leaderboard): public
 // information only (GET /api/players/{name}, GET /api/leaderboard); no hand, no token.
 import * as i18n from "../i18n.js";
 import { h, fill } from "../dom.js";

@@ -1,4 +1,4 @@
-// The rating changes of a rated match, under "Match over" (issue 25): GET
+// The rating changes of a rated match, under "Match over": GET
 // /api/tables/{id}/ratings, asked again until the server's sweep has rated the match.
 // An unrated table (404) offers a signed-in guest to keep the match in his account (POST
 // /api/tables/{id}/claim with the seat token). One element per table, reused by every redraw.

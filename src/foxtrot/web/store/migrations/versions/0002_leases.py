@@ -1,4 +1,4 @@
-"""Table ownership for many server processes: one lease row per table (issue 11).
+"""Table ownership for many server processes: one lease row per table.
 
 Revision ID: 0002
 Revises: 0001

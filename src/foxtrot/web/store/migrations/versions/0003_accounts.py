@@ -1,4 +1,4 @@
-"""Players who come back (issue 25): accounts, their passkeys, sessions, pending challenges.
+"""Players who come back: accounts, their passkeys, sessions, pending challenges.
 
 An account has no password and no e-mail: a display name (unique whatever its letters'
 case), a preferred language and one or more passkeys (WebAuthn credentials).  A session

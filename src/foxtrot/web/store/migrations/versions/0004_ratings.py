@@ -1,4 +1,4 @@
-"""Ratings of free-for-all tables (issue 25): each account's rating, the rated tables, the changes.
+"""Ratings of free-for-all tables: each account's rating, the rated tables, the changes.
 
 ``rated_tables.applied_at`` is set in the same transaction that writes a match's rating
 changes, and only where it was empty: a match moves ratings once, whichever process (or

@@ -1,4 +1,4 @@
-"""Abandoned rated matches (issue 25): a person's seat a computer finished for him.
+"""Abandoned rated matches: a person's seat a computer finished for him.
 
 A person away past the grace period at a rated table is played for by a computer; the
 table's log says so (``replaced``, and ``returned`` if he came back before the end).  One
