@@ -41,6 +41,8 @@ def _flag(action: argparse.Action) -> str:
     if action.nargs != 0:
         if isinstance(action.metavar, str):
             value = " " + action.metavar
+        elif isinstance(action.metavar, tuple):
+            value = " " + " ".join(action.metavar)
         elif action.choices is not None:
             value = " {" + ",".join(str(choice) for choice in action.choices) + "}"
         else:

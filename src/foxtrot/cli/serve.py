@@ -115,6 +115,14 @@ def add_parser(sub: Any) -> None:
         help="answer new HTTP requests 503 while this many connections are open (default 8192)",
     )
     limits.add_argument(
+        "--computer-processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes the computers think in, shared fairly between tables, the"
+        " tables a person is connected to first (default: one for each core)",
+    )
+    limits.add_argument(
         "--computer-tables",
         type=int,
         nargs=2,
@@ -142,6 +150,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         warm=True,
         hello_seconds=args.hello_seconds,
         computer_tables=(args.computer_tables[0], args.computer_tables[1]),
+        computer_processes=args.computer_processes,
         origin=args.origin,
         rating_seconds=args.rating_seconds,
     )

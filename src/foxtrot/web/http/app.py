@@ -53,6 +53,7 @@ from ..protocol import (
 )
 from ..store.event_log import Store
 from ..table.actor import TableActor
+from ..table.computer import Computers
 from .metrics import Metrics
 from .page import page_router, warm_coach
 from .review import review_router
@@ -97,6 +98,7 @@ def create_app(
     computer_tables: tuple[int, int] = (COMPUTER_TABLES, COMPUTER_TABLES_PER_ADDRESS),
     origin: str | None = None,
     rating_seconds: float | None = 2.0,
+    computer_processes: int | None = None,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -110,7 +112,8 @@ def create_app(
     ``origin`` (``https://foxtrot.example``) is the passkeys' relying party
     (web/players/accounts.py); None: the origin each request came to.  Finished rated matches
     are rated every ``rating_seconds`` (web/players/ratings.py; None: never, for the tests of a
-    crash before it).
+    crash before it).  ``computer_processes``: the computers' worker processes (None: one for
+    each core; web/table/computer.py).
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -118,7 +121,9 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         the_lobby = lobby or Lobby(
-            await asyncio.to_thread(Store, db_url), idle_seconds=idle_seconds
+            await asyncio.to_thread(Store, db_url),
+            idle_seconds=idle_seconds,
+            computers=Computers(computer_processes),
         )
         the_lobby.computer_tables, the_lobby.computer_tables_per_address = computer_tables
         if bus_url is not None:

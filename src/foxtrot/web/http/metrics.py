@@ -32,6 +32,11 @@ class Metrics:
         self.connections = Gauge(
             "foxtrot_connections", "Open WebSocket connections", registry=self.registry
         )
+        self.searches_waiting = Gauge(
+            "foxtrot_searches_waiting",
+            "Computer searches waiting for a worker process",
+            registry=self.registry,
+        )
         self.actions = Counter(
             "foxtrot_actions", "Accepted actions", ["source"], registry=self.registry
         )
@@ -144,6 +149,7 @@ class Metrics:
         self.open_tables.set_function(
             lambda: sum(1 for t in lobby.tables.values() if t.status in ("open", "playing"))
         )
+        self.searches_waiting.set_function(lambda: lobby.computers.waiting)
 
     async def watch_loop(self, period: float = 0.1) -> None:
         """Measure the event loop's lag for as long as the server runs."""

@@ -496,7 +496,10 @@ class TableActor:
             return
         info = self.seats[seat]
         level = info.kind if info.kind != "person" else str(self.config["replacement"])
-        action, seconds = await self.hooks.computers.choose(level, state.observation(seat))
+        watched = any(self.seats[i].here for i in self.persons)
+        action, seconds = await self.hooks.computers.choose(
+            level, state.observation(seat), table=self.id, watched=watched
+        )
         self.hooks.on_think(seconds)
         start = time.perf_counter()
         async with self.lock:
