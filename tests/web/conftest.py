@@ -129,35 +129,62 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'server.db'}"
 
 
-@pytest.fixture(scope="session")
-def redis_server() -> Iterator[str]:
-    """A Redis server for this test session on a free loopback port; yields its URL."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail("redis-server is not installed: apt-get install -y redis-server")
-    folder = Path(tempfile.mkdtemp(prefix="foxtrot-redis-"))
-    port = free_port()
-    options = ["--save", "", "--appendonly", "no", "--daemonize", "no"]
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), *options],
-        stdout=open(folder / "log", "wb"),  # noqa: SIM115
-        stderr=subprocess.STDOUT,
-    )
-    try:
+class RedisProcess:
+    """A Redis server on a free loopback port, which a test may stop and start again (the
+    same port and address: its clients reconnect as they would to a restarted server)."""
+
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.fail("redis-server is not installed: apt-get install -y redis-server")
+        self.binary = binary
+        self.folder = Path(tempfile.mkdtemp(prefix="foxtrot-redis-"))
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start it and wait until it answers PING (30 s at most)."""
+        where = ["--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder)]
+        options = ["--save", "", "--appendonly", "no", "--daemonize", "no"]
+        self.proc = subprocess.Popen(
+            [self.binary, *where, *options],
+            stdout=open(self.folder / "log", "ab"),  # noqa: SIM115
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
                     sock.sendall(b"PING\r\n")
                     if sock.recv(16).startswith(b"+PONG"):
-                        break
+                        return
             except OSError:
                 pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"redis-server could not be started: {(folder / 'log').read_text()}")
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(
+                    f"redis-server could not be started: {(self.folder / 'log').read_text()}"
+                )
             time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+
+    def stop(self) -> None:
+        """Kill it (as a crash would) and wait until it has exited."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[str]:
+    """A Redis server for this test session on a free loopback port; yields its URL."""
+    redis = RedisProcess()
+    try:
+        redis.start()
+        yield redis.url
     finally:
-        proc.kill()
-        proc.wait()
-        shutil.rmtree(folder, ignore_errors=True)
+        redis.close()

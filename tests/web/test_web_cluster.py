@@ -33,7 +33,7 @@ from foxtrot.web.lobby import server_record
 from foxtrot.web.store.event_log import Store
 from foxtrot.web.table.actor import CATCHUP_LIMIT, TableActor
 
-from .conftest import new_postgres_database
+from .conftest import RedisProcess, new_postgres_database
 from .test_web_hidden import cards_in, seen_by_seq
 from .web_support import ServerProcess, create_at, join_at
 
@@ -491,3 +491,91 @@ def test_presence_is_the_owners_and_kill_9_of_a_follower_loses_nothing(
         for client in clients:
             client.stopping.set()
         cluster.close()
+
+
+@pytest.mark.timeout(600)
+def test_redis_restarts_under_load_stall_no_table_and_lose_nothing(
+    postgres_server: str, tmp_path: Path
+) -> None:
+    """Redis killed and started again ten times while three processes serve three tables.
+
+    After each restart every process is without its subscription for a moment, so each looks
+    dead to the others: no table may move for that alone, and a table that does move (its
+    owner missed a renewal meanwhile) must not be left to an owner behind the log.  Every
+    table plays on after every restart, no acknowledged action is lost, none is applied
+    twice, and every client saw the log's events.  How long each table waited is printed
+    (a figure, not a test: ``benchmarks/bench_cluster.py`` measures fail-overs).
+    """
+    redis = RedisProcess()
+    redis.start()
+    db = new_postgres_database(postgres_server)
+    cluster = Cluster(db, redis.url, tmp_path)
+    a, b, c = cluster.procs
+    rng = random.Random(20261204)
+    people: list[Client] = []
+    try:
+        slow = {"bot_delay": 0.15}  # the matches outlast the restarts
+        mixed = create_at(
+            a.base,
+            seats=[{}, {}, {"kind": "medium"}],
+            options={"players": 3, "target": 300},
+            **slow,
+        )
+        duel = create_at(b.base, seats=[{}, {"kind": "easy"}], options={"target": 300}, **slow)
+        pair = create_at(c.base, options={"target": 300}, **slow)
+        tokens = {
+            mixed: [join_at(a.base, mixed, "Ann"), join_at(b.base, mixed, "Bob")],
+            duel: [join_at(c.base, duel, "Cy")],
+            pair: [join_at(a.base, pair, "Di"), join_at(c.base, pair, "Ed")],
+        }
+        people = [
+            Client(cluster, table, token, i)
+            for table, table_tokens in tokens.items()
+            for i, token in enumerate(table_tokens, 1)
+        ]
+        for person in people:
+            person.start()
+        waits: list[float] = []
+        restarts = 0
+        for _restart in range(10):
+            wait_for(lambda: all(p.seq > 0 for p in people), 60, "the matches did not start")
+            time.sleep(rng.uniform(0.2, 1.0))  # a restart at a random moment of play
+            playing = [t for t in tokens if status(cluster, t) == "playing"]
+            if not playing:
+                break
+            before = {t: max(p.seq for p in people if p.table == t) for t in playing}
+            redis.stop()
+            redis.start()
+            restarted = time.monotonic()
+            restarts += 1
+
+            def now(table: str) -> int:
+                return max(p.seq for p in people if p.table == table)
+
+            def moved_on(before: dict[str, int] = before) -> bool:
+                return all(
+                    now(t) > seq or status(cluster, t) != "playing" for t, seq in before.items()
+                )
+
+            def stalled(before: dict[str, int] = before, restart: int = restarts) -> str:
+                return (
+                    f"stalled after restart {restart}: {before} -> { {t: now(t) for t in before} }"
+                )
+
+            wait_for(moved_on, 60, stalled)
+            waits.append(time.monotonic() - restarted)
+        assert restarts == 10, f"the matches ended after {restarts} restarts"
+        print(f"longest wait for a table after a restart: {max(waits):.2f} s; all: {waits}")
+        wait_over(cluster, list(tokens), timeout=240, clients=people)
+        wait_caught_up(db, people)
+        for person in people:
+            person.finish()
+        for table, table_tokens in tokens.items():
+            check_against_log(
+                db, cluster, table, table_tokens[0], [p for p in people if p.table == table]
+            )
+    finally:
+        for person in people:
+            person.stopping.set()
+        cluster.close()
+        redis.close()

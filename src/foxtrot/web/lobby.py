@@ -73,6 +73,7 @@ class ClusterLink(Protocol):
     async def stop(self) -> None: ...
     async def claim(self, table_id: str) -> bool: ...
     async def catch_up(self, actor: TableActor, until: int | None = None) -> None: ...
+    async def resync(self, actor: TableActor) -> None: ...
     async def act(self, actor: TableActor, seat: int | None, msg: ActionIn) -> str: ...
     async def add_seed(self, actor: TableActor, seat: int | None, msg: SeedIn) -> None: ...
     async def next_deal(self, actor: TableActor, seat: int | None, msg: NextDealIn) -> None: ...
@@ -378,7 +379,15 @@ class Lobby:
         try:
             return await actor.act(conn, msg)
         except ProtocolError as error:
-            if error.code is not Code.MOVED or self.cluster is None:
+            if self.cluster is None:
+                raise
+            if error.code is Code.STALE_SEQ and msg.seq > actor.seq:
+                # the person saw events this copy has not: the log is ahead of it, so
+                # another process owns the table; it follows the log and hands the action on
+                await self.cluster.resync(actor)
+                if not actor.follower:
+                    raise
+            elif error.code is not Code.MOVED:
                 raise
             return await self.cluster.act(actor, conn.seat, msg)
 

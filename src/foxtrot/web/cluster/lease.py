@@ -8,34 +8,29 @@ the database's clock, so the processes' own clocks may differ.
 
 A process that dies is noticed sooner than its leases run out: Redis drops
 its subscription the moment its connection closes, and any other process that
-sees an owner with no subscription ends that owner's leases (``expire``).  A
-mistake here (a live owner cut off from Redis for a moment) costs a move of its
-tables, never a double commit:
+sees an owner with no subscription ends that owner's leases (``expire``) — but
+only the leases it has failed to renew on time.  Redis's view alone never moves a
+table: after a restart of Redis every live process is without its subscription
+for a moment, and a live owner renews its leases in the database all the same.
 
-The lease decides who should commit; the event log's primary key (table,
-sequence number) makes sure nobody else can: an owner that stalled past its
-lease and wakes up still at sequence n finds n + 1 taken and steps down.  So
-two owners can never both commit an event, even for a moment.
+The lease decides who should commit, and its generation (``epoch``, one more at
+every change of owner) fences the commits: an owner's group commit checks, in
+the same transaction, that the lease row still names it at the generation it
+won (``Append.fence``, web/store/event_log.py).  A process that took the lease
+waits for that transaction and then reads a log that holds its events; the old
+owner's next commit is refused (``LeaseLostError``) and it steps down.  So a new
+owner is never behind the log, and two owners can never both commit an event.
+The event log's primary key (table, sequence number) stays the last guard.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Final
 
 import sqlalchemy as sa
 
-from ..store.event_log import ACTIVE, TABLES, Store
-
-LEASES: Final = sa.Table(
-    "leases",
-    sa.MetaData(),
-    sa.Column("table_id", sa.String(64), primary_key=True),
-    sa.Column("owner", sa.String(64)),
-    sa.Column("expires_at", sa.Float),
-    sa.Column("epoch", sa.Integer),
-)
+from ..store.event_log import ACTIVE, LEASES, TABLES, Store
 
 
 def _now(dialect: str) -> sa.ColumnElement[float]:
@@ -54,8 +49,9 @@ class Leases:
         self.ttl = ttl
         self._now = _now(store.engine.dialect.name)
 
-    def claim(self, table_id: str) -> bool:
-        """Take the lease of a table nobody holds, or whose lease ran out; True if won."""
+    def claim(self, table_id: str) -> int | None:
+        """Take the lease of a table nobody holds, or whose lease ran out: the generation
+        won, or None (another process holds it)."""
         expires = self._now + self.ttl
         with self.store.engine.begin() as db:
             row = db.execute(
@@ -72,8 +68,8 @@ class Leases:
                             )
                         )
                 except sa.exc.IntegrityError:  # another process inserted it first
-                    return False
-                return True
+                    return None
+                return 1
             won = db.execute(
                 LEASES.update()
                 .where(
@@ -81,8 +77,9 @@ class Leases:
                     sa.or_(LEASES.c.expires_at < self._now, LEASES.c.owner == self.node),
                 )
                 .values(owner=self.node, expires_at=expires, epoch=LEASES.c.epoch + 1)
-            )
-            return bool(won.rowcount)
+                .returning(LEASES.c.epoch)
+            ).first()
+            return None if won is None else int(won[0])
 
     def renew(self, table_ids: Sequence[str]) -> set[str]:
         """Extend this process's leases; the tables it still owns (a lost one is missing)."""
@@ -126,9 +123,15 @@ class Leases:
         return [row[0] for row in rows]
 
     def expire(self, owner: str) -> None:
-        """End every lease of a process known to be dead (its tables become orphans now)."""
+        """End the leases of a process that looks dead (Redis lost its subscription) and has
+        missed a renewal: a live owner renews every ``ttl / 3``, so its leases always have
+        more than a third of ``ttl`` left, and Redis's view alone never takes them."""
         with self.store.engine.begin() as db:
-            db.execute(LEASES.update().where(LEASES.c.owner == owner).values(expires_at=0.0))
+            db.execute(
+                LEASES.update()
+                .where(LEASES.c.owner == owner, LEASES.c.expires_at < self._now + self.ttl / 3)
+                .values(expires_at=0.0)
+            )
 
     def orphans(self, limit: int = 100) -> list[str]:
         """Active tables with no live lease (their owner died), oldest first.

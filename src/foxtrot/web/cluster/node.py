@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 import sqlalchemy as sa
 
 from ..protocol import ActionIn, Code, NextDealIn, ProtocolError, SeedIn
-from ..store.event_log import ACTIVE
+from ..store.event_log import ACTIVE, LeaseLostError
 from ..table.actor import TableActor
 from ..table.seats import token_hash
 from .bus import Connection
@@ -72,6 +72,7 @@ class Cluster:
         self.leases = Leases(lobby.store, self.node, ttl)
         self.bus = RedisBus(bus_url, self.node)
         self._owners: dict[str, str] = {}  # table -> owner, as last learned
+        self._epochs: dict[str, int] = {}  # table -> the lease generation this process won
         self._stand_ins: dict[int | None, Connection] = {}
         #: Followed tables to read from the log at the next batched read, with who waits.
         self._due: dict[str, list[asyncio.Future[None]]] = {}
@@ -101,6 +102,7 @@ class Cluster:
         hooks.after_commit = lambda table, seq: self.bus.table(table, "e", str(seq))
         hooks.on_presence = self._presence_out
         hooks.lost = self._lost
+        hooks.fence = self.fence
         self._reader = asyncio.create_task(self._read_forever())
         await self.bus.start(self._on_table, self._on_request)
         await self._watch_once()
@@ -136,11 +138,18 @@ class Cluster:
     # ------------------------------------------------------------ ownership
 
     async def claim(self, table_id: str) -> bool:
-        """Try to take a table's lease."""
-        won = bool(await self.lease(self.leases.claim, table_id))
-        if won:
-            self._owners[table_id] = self.node
-        return won
+        """Try to take a table's lease; its generation fences this process's commits."""
+        epoch = await self.lease(self.leases.claim, table_id)
+        if epoch is None:
+            return False
+        self._owners[table_id] = self.node
+        self._epochs[table_id] = epoch
+        return True
+
+    def fence(self, table_id: str) -> tuple[str, int] | None:
+        """What a commit of this process's events of ``table_id`` must find in the lease row."""
+        epoch = self._epochs.get(table_id)
+        return None if epoch is None else (self.node, epoch)
 
     async def _every_while(self, job: Callable[[], Any]) -> None:
         """Run ``job`` every ``ttl / 3`` seconds for as long as the process lives."""
@@ -217,6 +226,7 @@ class Cluster:
 
     def demote(self, actor: TableActor) -> None:
         """Another process owns the table: stop its wake-ups here, follow the log."""
+        self._epochs.pop(actor.id, None)
         if actor.follower:
             return
         actor.follow()
@@ -225,8 +235,9 @@ class Cluster:
         self.lobby.log_info("follower", actor.id)
 
     def _lost(self, actor: TableActor, error: BaseException) -> bool:
-        """A commit refused by the log: another process committed that number first."""
-        if not isinstance(error, sa.exc.IntegrityError):
+        """A commit refused: another process holds the table's lease now (``LeaseLostError``), or
+        committed that number first (the log's key, the last guard)."""
+        if not isinstance(error, LeaseLostError | sa.exc.IntegrityError):
             return False
         self.demote(actor)
         return True
@@ -253,6 +264,17 @@ class Cluster:
             await future
             if until is None:
                 return
+
+    async def resync(self, actor: TableActor) -> None:
+        """A copy that thought it owned the table is behind the log (a person saw newer
+        events): another process committed them, so this one steps down and catches up."""
+        newer = await asyncio.get_running_loop().run_in_executor(
+            self._reads, self.lobby.store.events_after, actor.id, actor.seq
+        )
+        if newer:
+            self.lobby.log_warning("behind", actor.id)
+            self.demote(actor)
+            await self.catch_up(actor)
 
     async def _read_forever(self) -> None:
         """One reader per process: every followed table that is due, in one statement.

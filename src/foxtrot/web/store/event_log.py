@@ -70,6 +70,28 @@ EVENTS = sa.Table(
 SERVER = sa.Table(
     "server", _meta, sa.Column("id", sa.Integer, primary_key=True), sa.Column("heartbeat", sa.Float)
 )
+#: Who owns a table when many processes share the database (web/cluster/lease.py): the owner,
+#: when its lease runs out (the database's clock), and the lease's generation, one more at
+#: every change of owner.  A commit of an owner's events checks its generation (``Append.fence``).
+LEASES: Final = sa.Table(
+    "leases",
+    _meta,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("owner", sa.String(64)),
+    sa.Column("expires_at", sa.Float),
+    sa.Column("epoch", sa.Integer),
+)
+
+
+class LeaseLostError(Exception):
+    """A commit was fenced off: another process took these tables' leases since this one did.
+
+    Nothing of the group commit was written for them; the others' appends are written alone.
+    """
+
+    def __init__(self, tables: Sequence[str]) -> None:
+        super().__init__(f"the lease of {len(tables)} table(s) has a newer owner")
+        self.tables = tuple(tables)
 
 
 def default_url() -> str:
@@ -109,7 +131,9 @@ class Append:
     """One table's events and new state, to commit together.
 
     ``seat`` sets one seat's name and token hash; ``turn_deadline`` False
-    leaves the stored deadline alone.
+    leaves the stored deadline alone.  ``fence`` (many processes): the owner and the lease's
+    generation this process holds; the commit is refused (``LeaseLostError``) unless the lease row
+    still says so, so an owner that lost its table commits nothing more of it.
     """
 
     table_id: str
@@ -117,6 +141,7 @@ class Append:
     status: str | None = None
     seat: tuple[int, str | None, str | None] | None = None
     turn_deadline: float | bool | None = False
+    fence: tuple[str, int] | None = None
 
 
 _EVENT_COLUMNS: Final = (
@@ -155,8 +180,25 @@ def _write_many(db: sa.Connection, batch: Sequence[Append], now: float) -> None:
 
     An ordinary action is one event row and nothing else; a table's row is
     updated (with its sequence number) only when its status, a seat or its
-    turn deadline changes.
+    turn deadline changes.  Fenced appends are checked first, in one statement that also
+    locks their lease rows until the commit (a process taking a lease meanwhile waits for it,
+    and then loads a log that holds these events).
     """
+    fences = {item.table_id: item.fence for item in batch if item.fence is not None}
+    if fences:
+        kept = db.execute(
+            LEASES.update()
+            .where(
+                sa.tuple_(LEASES.c.table_id, LEASES.c.owner, LEASES.c.epoch).in_(
+                    [(table, owner, epoch) for table, (owner, epoch) in fences.items()]
+                )
+            )
+            .values(epoch=LEASES.c.epoch)
+            .returning(LEASES.c.table_id)
+        ).all()
+        lost = sorted(set(fences) - {row[0] for row in kept})
+        if lost:
+            raise LeaseLostError(lost)
     rows = [
         (
             item.table_id,

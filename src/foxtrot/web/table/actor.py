@@ -212,7 +212,8 @@ class TableActor:
         if clears_timer and (self._stored_deadline is not None or kind == "close"):
             deadline = None
         try:
-            await self.hooks.append(Append(self.id, (logged,), status, seat_row, deadline))
+            fence = self.hooks.fence(self.id)
+            await self.hooks.append(Append(self.id, (logged,), status, seat_row, deadline, fence))
         except Exception as error:  # another process owns the table now: the log refused
             if self.hooks.lost(self, error):
                 raise ProtocolError(Code.MOVED, "the table moved: send again", action_id) from None
