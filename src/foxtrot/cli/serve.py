@@ -52,6 +52,13 @@ def add_parser(sub: Any) -> None:
         " proxy (default: the address each request came to; docs/guide/accounts.md)",
     )
     parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default="",
+        help="behind a reverse proxy: its addresses (comma-separated), the only ones whose"
+        " X-Forwarded-For and -Proto are believed (default: none; docs/guide/operating.md)",
+    )
+    parser.add_argument(
         "--rating-seconds",
         type=float,
         default=2.0,
@@ -164,5 +171,5 @@ def run(args: argparse.Namespace, out: Console) -> int:
         header_seconds=args.header_seconds,
         body_bytes=args.max_body_bytes,
     )
-    serve(app, args.host, args.port, limits)
+    serve(app, args.host, args.port, limits, args.forwarded_allow_ips)
     return 0

@@ -260,8 +260,17 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-def config(app: FastAPI, host: str, port: int, limits: Limits = Limits()) -> uvicorn.Config:
-    """uvicorn's configuration of ``foxtrot serve``: h11 with the limits, no access log."""
+def config(
+    app: FastAPI, host: str, port: int, limits: Limits = Limits(), proxies: str = ""
+) -> uvicorn.Config:
+    """uvicorn's configuration of ``foxtrot serve``: h11 with the limits, no access log.
+
+    ``proxies``: the addresses (comma-separated, ``*`` for any) of the reverse proxies whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed.  None by default: uvicorn
+    would believe them from 127.0.0.1, so that anyone on the machine, or any client of a
+    proxy that passes the header through, could name its own address and walk past every
+    per-address limit.  Behind a proxy, name it (``--forwarded-allow-ips 127.0.0.1``).
+    """
     protocol = type("HeaderDeadline", (HeaderDeadline,), {"header_seconds": limits.header_seconds})
     exempt = frozenset({"/api/records/check"})
     return uvicorn.Config(
@@ -275,10 +284,12 @@ def config(app: FastAPI, host: str, port: int, limits: Limits = Limits()) -> uvi
         limit_concurrency=limits.connections,
         ws_max_size=limits.ws_bytes,
         access_log=False,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
     )
 
 
-def serve(app: FastAPI, host: str, port: int, limits: Limits = Limits()) -> None:
-    """Serve ``app`` until Ctrl-C or SIGTERM."""
+def serve(app: FastAPI, host: str, port: int, limits: Limits = Limits(), proxies: str = "") -> None:
+    """Serve ``app`` until Ctrl-C or SIGTERM (``proxies``: as ``config``)."""
     sys.setswitchinterval(SWITCH_INTERVAL)
-    Server(config(app, host, port, limits), app).run()
+    Server(config(app, host, port, limits, proxies), app).run()
