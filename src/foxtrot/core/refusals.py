@@ -1,0 +1,82 @@
+"""Why an action is refused (rule T7): the messages of ``State.why_illegal``.
+
+The rule itself is the kernel's (``kernel.illegal_reason``, on integers); this module turns
+its verdict, and the checks that come before it (the phase, the turn, the input's type),
+into an ``IllegalActionError`` that names the seat, the action and the rule.
+
+>>> from foxtrot.core import Action, Card
+>>> error = refusal(Action.parse("QS"), 1, phase=Phase.PLAYING, to_move=0, hand=[],
+...                 pile=[], take_allowed=False, forced_foxtrot=False)
+>>> error.code, str(error)
+('not_your_turn', "seat 1 cannot play QS: it is seat 0's turn (rule T1)")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import TAKE_CODE, Action
+from .cards import Rank
+from .errors import IllegalActionError
+from .kernel import EMPTY_PILE, NOT_IN_HAND, TAKE_NOT_ALLOWED, illegal_reason
+from .outcome import Phase
+
+__all__ = ["as_action", "not_a_seat", "refusal"]
+
+
+def as_action(action: object, seat: int) -> Action:
+    """Text read as an action (rule C4); anything else that is not an ``Action`` is refused."""
+    if isinstance(action, str):
+        return Action.parse(action)
+    raise IllegalActionError(
+        "bad_action",
+        seat,
+        f"do {action!r}",
+        "that is not an action (expected an Action or text like QS or take)",
+    )
+
+
+def not_a_seat(seat: object, players: int) -> str:
+    """The message for a seat that is not a whole number in range."""
+    return f"seat: {seat!r} is not a seat (a whole number 0 to {players - 1})"
+
+
+def refusal(
+    action: Action,
+    seat: int,
+    *,
+    phase: Phase,
+    to_move: int,
+    hand: Sequence[int],
+    pile: Sequence[int],
+    take_allowed: bool,
+    forced_foxtrot: bool,
+) -> IllegalActionError | None:
+    """Why ``seat`` may not do ``action`` in this position, or ``None`` if it may (T7)."""
+    verb = "take the pile" if action.code == TAKE_CODE else f"play {action}"
+
+    def refuse(code: str, reason: str) -> IllegalActionError:
+        return IllegalActionError(code, seat, verb, reason)
+
+    if phase is Phase.OVER:
+        return refuse("match_over", "the match is over")
+    if phase is Phase.AWAITING_DEAL:
+        return refuse("no_deal", "no deal is in progress; the next deal must be dealt first")
+    if seat != to_move:
+        return refuse("not_your_turn", f"it is seat {to_move}'s turn (rule T1)")
+    reason = illegal_reason(hand, pile, take_allowed, forced_foxtrot, action.code)
+    if not reason:
+        return None
+    if reason == TAKE_NOT_ALLOWED:
+        return refuse(
+            "take_not_allowed",
+            "taking without playing is not allowed with take = match (rule T4)",
+        )
+    if reason == EMPTY_PILE:
+        return refuse("empty_pile", "the pile is empty (rule T4)")
+    if reason == NOT_IN_HAND:
+        return refuse("not_in_hand", f"{action} is not in the hand (rule T3)")
+    return refuse(  # MUST_FOXTROT: the pile is one card, of the rank to play
+        "must_foxtrot",
+        f"a foxtrot with a {Rank(pile[0] >> 2).symbol} must be made (forced_foxtrot, rule X4)",
+    )
