@@ -113,7 +113,7 @@ def private_writes(source: str) -> list[tuple[int, str]]:
         for target in targets:
             for part in ast.walk(target):
                 if isinstance(part, ast.Attribute) and part.attr.startswith("_"):
-                    found.append((node.lineno, ast.unparse(part)))
+                    found.append((part.lineno, ast.unparse(part)))
     return found
 
 
