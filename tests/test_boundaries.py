@@ -118,10 +118,11 @@ def private_writes(source: str) -> list[tuple[int, str]]:
 
 
 def test_the_position_mixins_write_nothing() -> None:
-    """``PositionIds`` and ``PositionCards`` only read: the state's fields are written by the
-    state's own methods alone."""
+    """The mixins (``PositionIds``, ``PositionCards``, ``PositionValue``, ``Legality``) and the
+    state's readers only read: its fields are written by its own methods alone."""
     assert private_writes("def f(self):\n    self._pile = []\n") == [(2, "self._pile")]
-    for module in ("position.py", "seat_views.py", "position_text.py", "determinize.py"):
+    readers = ("position.py", "refusals.py", "seat_views.py", "position_text.py", "determinize.py")
+    for module in readers:
         source = (PACKAGE / "core" / module).read_text(encoding="utf-8")
         assert private_writes(source) == [], module
 

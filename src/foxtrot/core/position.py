@@ -1,7 +1,8 @@
-"""The position, read-only: as card ids for search and compiled code, as cards for people.
+"""The position, read-only: as card ids for search and compiled code, as cards for people,
+as one value that prints, reads and compares itself.
 
-``PositionIds`` and ``PositionCards`` are the mixins ``State`` reads its position through;
-they read the state's own fields and write none.
+``PositionIds``, ``PositionCards`` and ``PositionValue`` are the mixins ``State`` shows its
+position through; they read the state's own fields and write none.
 
 The position as card ids: the public integer API of ``State`` for search and compiled code.
 
@@ -33,12 +34,15 @@ which gets an ``Observation``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from .cards import CARDS, Card
 from .options import TableOptions
 from .outcome import Phase
+from .position_text import format_position, parse_position
+from .snapshot import Snapshot
 
-__all__ = ["PositionCards", "PositionIds"]
+__all__ = ["PositionCards", "PositionIds", "PositionValue"]
 
 _card = CARDS.__getitem__
 
@@ -174,3 +178,51 @@ class PositionCards:
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden information); after the deal, the undealt cards."""
         return tuple(CARDS[card] for card in reversed(self._stock))
+
+
+class PositionValue:
+    """The position as a value (a mixin of ``State``): its canonical text, read back by
+    ``from_text``; ``==`` on positions; a ``repr`` that is the text.  It is built on the
+    state's ``snapshot()`` and ``from_snapshot()`` alone (see ``snapshot``)."""
+
+    __slots__ = ()
+
+    def snapshot(self) -> Snapshot:
+        """The position as one immutable value (the state's own)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_snapshot(cls, snap: Snapshot) -> Self:
+        """A state at the position ``snap`` (the state's own)."""
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """The position in one line, canonical: ``from_text`` reads it back equal.
+
+        Sixteen fields, described in ``position_text`` (like FEN, it holds the position,
+        not the record of how it was reached).  It shows hidden information: every hand
+        and the stock.
+        """
+        return format_position(self.snapshot())
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """The state ``text`` describes; ``PositionTextError`` names the field at fault."""
+        return cls.from_snapshot(parse_position(text))
+
+    def __eq__(self, other: object) -> bool:
+        """Same position: every field of ``snapshot()`` equal (see ``snapshot``).
+
+        Not compared: the record-only history (the lot, the decks and the finished deals'
+        actions) and the caches.
+        """
+        if not isinstance(other, PositionValue):
+            return NotImplemented
+        return self is other or self.snapshot() == other.snapshot()
+
+    #: A state changes in place, so it has no hash (as python-chess's ``Board``): key a
+    #: dict by ``state.text()`` or ``state.snapshot()`` instead.
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_text({self.text()!r})"

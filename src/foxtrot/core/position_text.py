@@ -54,7 +54,7 @@ from urllib.parse import unquote
 from .actions import TAKE_CODE
 from .cards import CARDS
 from .errors import FoxtrotError, PositionTextError
-from .options import TableOptions, check_names
+from .options import TableOptions, check_names, default_names
 from .outcome import Phase
 from .scoring import ScoreLine
 from .snapshot import Snapshot
@@ -89,11 +89,6 @@ _INT: Final = re.compile(r"-?(0|[1-9][0-9]*)")
 _CARD_ID: Final = {str(card): card.id for card in CARDS}
 _PHASES: Final = {phase.name.lower(): phase for phase in Phase}
 _YES_NO: Final = {"yes": True, "no": False}
-
-
-def default_names(players: int) -> tuple[str, ...]:
-    """The names a table gets when nobody gives any: ``Player 1``, ``Player 2``, ..."""
-    return tuple(f"Player {seat + 1}" for seat in range(players))
 
 
 # ------------------------------------------------------------------ writing

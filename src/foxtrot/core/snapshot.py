@@ -29,13 +29,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from .options import TableOptions
+from .options import TableOptions, default_names
 from .outcome import Phase
 from .scoring import ScoreLine
 
-__all__ = ["Snapshot"]
+__all__ = ["Snapshot", "in_play"]
 
 
 class Snapshot(NamedTuple):
@@ -63,3 +64,35 @@ class Snapshot(NamedTuple):
     def deal_number(self) -> int:
         """0-based index of the deal in progress (or of the next one, between deals)."""
         return len(self.deal_scores)
+
+
+def in_play(
+    options: TableOptions,
+    *,
+    dealer: int,
+    turn: int,
+    hands: Sequence[Sequence[int]],
+    pile: Sequence[int],
+    stock: Sequence[int] = (),
+) -> Snapshot:
+    """A deal in progress at this position, given as card ids (``State.at_position``):
+    nothing taken yet, no history, the default names, no scores."""
+    n = options.players
+    return Snapshot(
+        options=options,
+        names=default_names(n),
+        phase=Phase.PLAYING,
+        dealer=dealer,
+        to_move=turn,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        pile=tuple(pile),
+        stock=tuple(stock),
+        taken=((),) * n,
+        foxtrots=((),) * n,
+        last_taker=None,
+        upturned=None,
+        actions=(),
+        deal_scores=(),
+        totals=(0,) * n,
+        winner=None,
+    )

@@ -7,7 +7,14 @@ The verbs are few, as in python-chess and pokerkit:
   returns the public events of the step, and ``apply_unchecked(action)`` for
   search;
 - ``observation(seat)``, the only thing a bot or a front end reads;
-- ``clone()``, ``is_over``, ``outcome``.
+- ``clone()``, ``is_over``, ``outcome``;
+- ``text()`` and ``State.from_text(text)``, the position in one canonical line (its
+  ``repr`` is ``State.from_text('...')``), and ``==``, which compares positions
+  (``snapshot()``; a state changes in place, so it has no hash).
+
+The state alone writes its fields: its readers (``position``'s mixins, ``seat_views``)
+read them through its public API, and whoever builds a state at a given position
+(``from_text``, ``from_observation``, ``at_position``) hands ``from_snapshot`` a value.
 
 Search and the compiled kernel read the position as card ids instead (``hand_ids``,
 ``pile_ids``, ``stock_ids``, ``taken_ids``, ``foxtrot_ids``, ``turn``, ``take_match``:
@@ -36,17 +43,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .actions import ACTIONS, TAKE_CODE, Action
+from .actions import TAKE_CODE, Action
 from .cards import CARDS, Card
 from .deal_log import DealLog
 from .dealing import Lot, check_deck, draw_lots, shuffled_deck
 from .determinize import sampled
-from .errors import DeckError, IllegalActionError, OptionsError
+from .errors import DeckError, OptionsError
 from .events import (
-    DealEnded,
     DealStarted,
     Event,
-    MatchEnded,
     PlayResult,
     Redealt,
 )
@@ -58,21 +63,19 @@ from .kernel import (
     deal_out,
     illegal_reason,
     is_double,
-    legal_codes,
     match_winner,
     outcomes,
     redeal_size,
 )
-from .move_events import LAID_EVENTS, card_played, pile_taken
+from .move_events import LAID_EVENTS, card_played, deal_end_events, pile_taken
 from .observation import Observation
-from .options import LeftoverPile, TableOptions, TakeRule, check_names
+from .options import LeftoverPile, TableOptions, TakeRule, check_names, default_names
 from .outcome import Outcome, Phase
-from .position import PositionCards, PositionIds
-from .position_text import default_names, format_position, parse_position
-from .refusals import as_action, not_a_seat, refusal
+from .position import PositionCards, PositionIds, PositionValue
+from .refusals import Legality, as_action, not_a_seat
 from .scoring import score_deal
 from .seat_views import Views
-from .snapshot import Snapshot
+from .snapshot import Snapshot, in_play
 
 __all__ = ["HAND_SIZE", "DealLog", "State"]
 
@@ -86,7 +89,7 @@ _TOOK: Final = PlayResult.TOOK
 _card = CARDS.__getitem__
 
 
-class State(PositionCards, PositionIds):
+class State(Legality, PositionValue, PositionCards, PositionIds):
     """A match of Foxtrot: its options, match totals, and the deal in progress.
 
     Its position as card ids, for search and compiled code, is ``PositionIds``'s; as cards,
@@ -289,52 +292,6 @@ taken=(Card('9S'), Card('9H'))),)
         self.phase = Phase.PLAYING
         return (DealStarted(len(self._deals), dealer, CARDS[upturned], order[0], len(stock)),)
 
-    # ---------------------------------------------------------------- legality
-
-    def why_illegal(
-        self, action: Action | str, seat: int | None = None
-    ) -> IllegalActionError | None:
-        """Why ``action`` (by ``seat``, default the player to move) is illegal, or ``None`` (T7).
-
-        A seat that is not a whole number raises ``OptionsError``; a value that
-        is not an action (nor text naming one) raises ``IllegalActionError``.
-        """
-        if seat is None:
-            seat = self._to_move
-        elif type(seat) is not int:
-            raise OptionsError(not_a_seat(seat, self.options.players))
-        return refusal(
-            action if type(action) is Action else as_action(action, seat),
-            seat,
-            phase=self.phase,
-            to_move=self._to_move,
-            hand=self._hands[self._to_move],  # read only when seat is to move
-            pile=self._pile,
-            take_allowed=not self._match,
-            forced_foxtrot=self.options.forced_foxtrot,
-        )
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to move, plays in card order then ``take``."""
-        if self.phase is not _PLAYING:
-            return []
-        codes = legal_codes(
-            self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
-        )
-        return [ACTIONS[code] for code in codes]
-
-    def legal_codes(self) -> list[int]:
-        """The ``code`` of every action of ``legal_actions()``, for loops that work on codes."""
-        if self.phase is not _PLAYING:
-            return []
-        return legal_codes(
-            self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
-        )
-
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
-        """True if ``why_illegal`` finds nothing wrong."""
-        return self.why_illegal(action, seat) is None
-
     # ------------------------------------------------------------------ moving
 
     def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
@@ -446,22 +403,18 @@ taken=(Card('9S'), Card('9H'))),)
             self.phase = Phase.AWAITING_DEAL
 
     def _deal_end_events(self, table: list[int]) -> tuple[Event, ...]:
-        log = self._deals[-1]
-        assert log.scores is not None
+        scores = self._deals[-1].scores
+        assert scores is not None
         to_last = self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0
-        events: list[Event] = [
-            DealEnded(
-                len(self._deals) - 1,
-                log.scores,
-                tuple(self.totals),
-                len(self._stock),
-                tuple(CARDS[c] for c in table),
-                self._last_taker if to_last else None,
-            )
-        ]
-        if self.winner is not None:
-            events.append(MatchEnded(self.winner, tuple(self.totals)))
-        return tuple(events)
+        return deal_end_events(
+            len(self._deals) - 1,
+            scores,
+            totals=self.totals,
+            stock=len(self._stock),
+            table=table,
+            leftover_taker=self._last_taker if to_last else None,
+            winner=self.winner,
+        )
 
     # --------------------------------------------------------------- reading
 
@@ -571,26 +524,8 @@ taken=(Card('9S'), Card('9H'))),)
         Nothing is taken yet and the history is empty; it has no known deck, so it cannot be
         saved as a record.  The ids are not checked against the pack.
         """
-        n = options.players
         return cls.from_snapshot(
-            Snapshot(
-                options=options,
-                names=default_names(n),
-                phase=Phase.PLAYING,
-                dealer=dealer,
-                to_move=turn,
-                hands=tuple(tuple(sorted(hand)) for hand in hands),
-                pile=tuple(pile),
-                stock=tuple(stock),
-                taken=((),) * n,
-                foxtrots=((),) * n,
-                last_taker=None,
-                upturned=None,
-                actions=(),
-                deal_scores=(),
-                totals=(0,) * n,
-                winner=None,
-            )
+            in_play(options, dealer=dealer, turn=turn, hands=hands, pile=pile, stock=stock)
         )
 
     # ------------------------------------------------------- the position as a value
@@ -644,34 +579,3 @@ taken=(Card('9S'), Card('9H'))),)
         state.winner = snap.winner
         state.phase = snap.phase
         return state
-
-    def text(self) -> str:
-        """The position in one line, canonical: ``State.from_text`` reads it back equal.
-
-        Sixteen fields, described in ``position_text`` (like FEN, it holds the position,
-        not the record of how it was reached).  It shows hidden information: every hand
-        and the stock.
-        """
-        return format_position(self.snapshot())
-
-    @classmethod
-    def from_text(cls, text: str) -> State:
-        """The state ``text`` describes; ``PositionTextError`` names the field at fault."""
-        return cls.from_snapshot(parse_position(text))
-
-    def __eq__(self, other: object) -> bool:
-        """Same position: every field of ``snapshot()`` equal (see ``snapshot``).
-
-        Not compared: the record-only history (the lot, the decks and the finished deals'
-        actions) and the caches.
-        """
-        if not isinstance(other, State):
-            return NotImplemented
-        return self is other or self.snapshot() == other.snapshot()
-
-    #: A state changes in place, so it has no hash (as python-chess's ``Board``): key a
-    #: dict by ``state.text()`` or ``state.snapshot()`` instead.
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"State.from_text({self.text()!r})"
