@@ -117,8 +117,8 @@ taken=(Card('9S'), Card('9H'))),)
     An observation is what one seat may know; a clone is an equal, independent copy:
 
     >>> obs = state.observation(1)
-    >>> obs.pile, obs.hand_sizes, obs.foxtrots[1], obs.history[0][1]
-    ((), (8, 7), (Card('9H'),), Action('9H'))
+    >>> obs.pile, obs.hand_sizes, obs.foxtrots[1], obs.history
+    ((), (8, 7), (Card('9H'),), ((1, Action('9H')),))
     >>> before = state.clone()
     >>> before == state, before is state
     (True, False)
