@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import doctest
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +17,10 @@ from foxtrot.core import (
     PositionTextError,
     State,
     TableOptions,
+    position,
+    refusals,
 )
+from foxtrot.core import state as state_module
 from foxtrot.core.options import name_problem
 from foxtrot.core.position_text import FIELDS
 from helpers import table_options
@@ -201,3 +206,19 @@ def test_the_good_text_of_the_refusal_table_reads() -> None:
     """Each case above spoils one field of this text: it must be good as it is."""
     assert State.from_text(GOOD).text() == GOOD
     assert State.from_text(spoil("scores", "0:0:0:0:0:0,0:0:0:0:0:0")).deal_number == 1
+
+
+def test_every_public_name_of_state_is_shown_in_a_doctest() -> None:
+    """The worked examples (``State``'s, its mixins', its methods') use every public verb and
+    field of ``State`` at least once: a verb added later comes with its example."""
+    finder = doctest.DocTestFinder()
+    examples = "".join(
+        example.source
+        for module in (state_module, position, refusals)
+        for test in finder.find(module)
+        for example in test.examples
+    )
+    public = [name for name in dir(State) if not name.startswith("_")]
+    assert len(public) > 40
+    missing = [name for name in public if not re.search(rf"\.{name}\b", examples)]
+    assert not missing, f"public names of State without a doctest: {missing}"

@@ -119,6 +119,17 @@ taken=(Card('9S'), Card('9H'))),)
     >>> obs = state.observation(1)
     >>> obs.pile, obs.hand_sizes, obs.foxtrots[1], obs.history
     ((), (8, 7), (Card('9H'),), ((1, Action('9H')),))
+    >>> state.names, state.dealer, state.phase.name, state.totals, state.winner, state.lot
+    (('Ann', 'Bob'), 0, 'PLAYING', [0, 0], None, None)
+    >>> state.options.players, state.take_match, state.last_taker, state.upturned
+    (2, True, 1, Card('9S'))
+
+    Search reads the same position as card ids (live views, ``position.PositionIds``):
+
+    >>> state.pile_ids, len(state.stock_ids), state.taken_ids[1], state.foxtrot_ids[1]
+    ([], 87, [28, 29], [29])
+    >>> state.action_ids, state.turn, state.hand_ids[0][:3]
+    ([93], 0, [6, 9, 12])
     >>> before = state.clone()
     >>> before == state, before is state
     (True, False)
