@@ -51,6 +51,7 @@ WEB_PENDING: frozenset[str] = frozenset(
 #: receiver's name), each with the reason there is no public way.
 STDLIB_PRIVATES: dict[str, str] = {
     "argparse._SubParsersAction": "the type add_subparsers() returns, for annotations",
+    "argparse._HelpAction": "the type of the --help action, to leave it out of a reference",
     "os._exit": "leave a forked worker at once, without the parent's exit handlers",
     "pool._processes": "ProcessPoolExecutor's workers, to terminate them on an interrupt"
     " (Python 3.14 adds terminate_workers())",
