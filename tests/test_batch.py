@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from foxtrot import fast
-from foxtrot.core import IllegalActionError, TableOptions, TakeRule
+from foxtrot.core import IllegalActionError, LeftoverPile, MostCardsTie, TableOptions, TakeRule
 from foxtrot.core.kernel import match_winner
 from foxtrot.env import BatchedGames, encode, layout
 from foxtrot.env.batch import SCORE_FIELDS
@@ -89,6 +89,46 @@ def assert_is_the_engine(batch: BatchedGames, python: BatchedGames) -> None:
         assert game.state.to_move == seat
         assert np.array_equal(batch.obs[g], encode(game.state.observation(seat)))
         assert np.array_equal(batch.mask[g], legal_mask(game.state))
+
+
+#: A few tables for the quick tier: every rule option once, 2, 4 and 7 players (three decks).
+QUICK = [
+    (TableOptions(players=2, target=30), "deal", 2, 11),
+    (
+        TableOptions(
+            players=4,
+            take=TakeRule.ANY,
+            leftover_pile=LeftoverPile.LAST_TAKER,
+            most_cards_tie=MostCardsTie.ALL,
+            target=30,
+        ),
+        "margin",
+        2,
+        12,
+    ),
+    (TableOptions(players=7, forced_foxtrot=True, target=30), "match", 1, 13),
+]
+
+
+@pytest.mark.parametrize(("options", "reward", "games", "seed"), QUICK)
+def test_the_compiled_batch_steps_as_the_engine_on_a_few_seeds(
+    options: TableOptions, reward: str, games: int, seed: int
+) -> None:
+    """The quick twin of the test below: a few fixed tables, every array equal at every step
+    and every observation and mask the engine's, through deal ends and a match's end."""
+    compiled, python = pair(options, games, reward, seed)
+    assert compiled.compiled and not python.compiled
+    rng = np.random.default_rng(seed)
+    ended = done = 0
+    for _ in range(500):
+        actions = choose(compiled, rng, python)
+        compiled.step(actions)
+        python.step(actions)
+        assert_same(compiled, python)
+        assert_is_the_engine(compiled, python)
+        ended += int(compiled.deal_ended.sum())
+        done += int(compiled.done.sum())
+    assert ended >= 2 and done >= 1  # deals and a match ended, and play went on after
 
 
 @SETTINGS

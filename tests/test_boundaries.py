@@ -84,6 +84,49 @@ def test_nothing_outside_the_core_reads_a_private_name_of_state() -> None:
     assert not offences, "private names of State used outside foxtrot.core:\n" + "\n".join(offences)
 
 
+def test_inside_the_core_only_the_state_touches_its_private_names() -> None:
+    """The state owns its fields: its views (``seat_views``), its readers (``position``),
+    its text and its sampling read it through its public API and build it through
+    ``State.from_snapshot``; no other module of the core reads or writes its privates."""
+    names = private_names()
+    core = sorted((PACKAGE / "core").glob("*.py"))
+    assert len(core) > 15
+    offences = [
+        f"{path.name}:{line}: {receiver}.{name}"
+        for path in core
+        if path.name != "state.py"
+        for line, receiver, name in uses(path.read_text(encoding="utf-8"), names)
+    ]
+    assert not offences, "private names of State used in the core:\n" + "\n".join(offences)
+    assert uses((PACKAGE / "core" / "state.py").read_text(encoding="utf-8"), names)  # it looks
+
+
+def private_writes(source: str) -> list[tuple[int, str]]:
+    """``(line, target)`` of every assignment to an underscore attribute, ``self``'s included."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign) and node.value is not None:
+            targets = [node.target]
+        for target in targets:
+            for part in ast.walk(target):
+                if isinstance(part, ast.Attribute) and part.attr.startswith("_"):
+                    found.append((part.lineno, ast.unparse(part)))
+    return found
+
+
+def test_the_position_mixins_write_nothing() -> None:
+    """The mixins (``PositionIds``, ``PositionCards``, ``PositionValue``, ``Legality``) and the
+    state's readers only read: its fields are written by its own methods alone."""
+    assert private_writes("def f(self):\n    self._pile = []\n") == [(2, "self._pile")]
+    readers = ("position.py", "refusals.py", "seat_views.py", "position_text.py", "determinize.py")
+    for module in readers:
+        source = (PACKAGE / "core" / module).read_text(encoding="utf-8")
+        assert private_writes(source) == [], module
+
+
 def _imported(path: Path) -> set[str]:
     """The ``foxtrot`` modules ``path`` imports, as absolute names."""
     package = ".".join(path.relative_to(ROOT / "src").with_suffix("").parts[:-1])

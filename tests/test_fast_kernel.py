@@ -154,6 +154,8 @@ def test_T3_T4_T5_R1_R2_E1_P1_P4_X5_X6_a_compiled_move_is_the_engines(seed: int)
             assert at.hands[s, :size].tolist() == list(state.hand_ids[s])
         pile = int(at.scalars[_rules.PILE_N])
         assert at.pile[:pile].tolist() == list(state.pile_ids)
+        stock = int(at.scalars[_rules.STOCK_N])
+        assert at.stock[:stock].tolist() == list(state.stock_ids)  # the cards, top last
     assert at.scalars[_rules.PLAYING] == 0
     ended = state.deal_logs()[-1].scores
     assert ended is not None

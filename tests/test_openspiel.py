@@ -243,6 +243,28 @@ def test_resample_from_infostate_keeps_the_information_state(
     assert redrawn >= checked // 2
 
 
+def test_resample_from_infostate_draws_only_from_the_randomness_it_is_handed() -> None:
+    """The sampler's seed decides the resample (no global randomness): the same seed, the same
+    deal; another seed, another; no sampler, a clear refusal."""
+    game = load(players=2)
+    state = dealt(game, random.Random(3))
+    state.apply_action(state.legal_actions()[0])
+
+    def resampled(seed: int) -> str:
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        return str(state.resample_from_infostate(0, sampler))
+
+    assert resampled(1) == resampled(1)
+    assert len({resampled(seed) for seed in range(1, 5)}) > 1
+    mine = state.resample_from_infostate(0, random.Random(9))
+    assert str(mine) == str(state.resample_from_infostate(0, random.Random(9)))
+    for bad in (None, 0.5):
+        with pytest.raises(ValueError, match="not a probability sampler"):
+            state.resample_from_infostate(0, bad)
+    with pytest.raises(ValueError, match="not in"):
+        state.resample_from_infostate(0, lambda: 2.0)
+
+
 # ------------------------------------------------------------------- OpenSpiel's bots
 
 

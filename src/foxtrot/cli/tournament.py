@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from ..core import TableOptions
 from ..research import TournamentConfig, TournamentResults, parse_bots, run_tournament
 from ..research.backends import make_backend
-from ..research.tournament import LEARNED, OPENSPIEL, POLICY, cpu_count
+from ..research.entrants import LEARNED, OPENSPIEL, POLICY
+from ..research.tournament import cpu_count
 from .console import Console
 from .extras import require
 

@@ -9,6 +9,7 @@ from .errors import (
     IllegalActionError,
     NotationError,
     OptionsError,
+    PositionTextError,
     RecordError,
     UndoError,
 )
@@ -40,6 +41,7 @@ from .record_keys import SEAT_LEVELS
 from .record_text import parse_record
 from .rng import STREAM, SplitMix64
 from .scoring import ScoreLine, score_deal
+from .snapshot import Snapshot
 from .state import DealLog, State
 
 __all__ = [
@@ -71,11 +73,13 @@ __all__ = [
     "Phase",
     "PileTaken",
     "PlayResult",
+    "PositionTextError",
     "Rank",
     "RecordError",
     "Redealt",
     "ReplayStep",
     "ScoreLine",
+    "Snapshot",
     "SplitMix64",
     "State",
     "Suit",

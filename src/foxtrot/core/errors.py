@@ -40,6 +40,23 @@ class IllegalActionError(FoxtrotError):
         super().__init__(f"seat {seat} cannot {action}: {reason}")
 
 
+class PositionTextError(FoxtrotError):
+    """A position text (``State.from_text``) that cannot be read.
+
+    ``field`` names the field that failed (``"hands"``, ``"stock"``, ...), ``token`` the
+    text found there that is wrong, and ``text`` the whole position: the message carries
+    all three, so that a bad position in a log or a test explains itself.  The text is the
+    caller's own, so repeating it reveals nothing the caller did not have.
+    """
+
+    def __init__(self, field: str, token: str, reason: str, text: str) -> None:
+        self.field = field
+        self.token = token
+        self.reason = reason
+        self.text = text
+        super().__init__(f"position text, {field}: {token!r} {reason} (in {text!r})")
+
+
 class RecordError(FoxtrotError):
     """A game record that is malformed or breaks a rule (rules G1-G3, X10).
 

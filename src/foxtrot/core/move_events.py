@@ -13,11 +13,12 @@ front ends and the environments call it every move.  A frozen dataclass's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .cards import CARDS, Card
-from .events import CardPlayed, Event, PileTaken, PlayResult
+from .events import CardPlayed, DealEnded, Event, MatchEnded, PileTaken, PlayResult
+from .scoring import ScoreLine
 
 #: ``(CardPlayed(seat, card, LAID, ()),)`` by ``seat << 6 | card id`` (9 players at most).
 LAID_EVENTS: Final[dict[int, tuple[Event, ...]]] = {
@@ -55,4 +56,31 @@ def pile_taken(seat: int, taken: tuple[Card, ...]) -> PileTaken:
     return event
 
 
-__all__ = ["LAID_EVENTS", "card_played", "pile_taken"]
+def deal_end_events(
+    deal: int,
+    scores: tuple[ScoreLine, ...],
+    *,
+    totals: Sequence[int],
+    stock: int,
+    table: Sequence[int],
+    leftover_taker: int | None,
+    winner: int | None,
+) -> tuple[Event, ...]:
+    """``DealEnded`` of deal ``deal``, and ``MatchEnded`` if it won the match (E1, E2, M2):
+    ``table`` is the pile left when the deal ended, ``leftover_taker`` who took it (X5)."""
+    events: tuple[Event, ...] = (
+        DealEnded(
+            deal,
+            scores,
+            tuple(totals),
+            stock,
+            tuple(CARDS[c] for c in table),
+            leftover_taker,
+        ),
+    )
+    if winner is not None:
+        events += (MatchEnded(winner, tuple(totals)),)
+    return events
+
+
+__all__ = ["LAID_EVENTS", "card_played", "deal_end_events", "pile_taken"]

@@ -178,6 +178,11 @@ def _choice(name: str, kind: type[enum.StrEnum], value: object) -> Any:
         raise OptionsError(f"{name}: {value!r} is not allowed (expected {allowed})") from None
 
 
+def default_names(players: int) -> tuple[str, ...]:
+    """The names a table gets when nobody gives any: ``Player 1``, ``Player 2``, ..."""
+    return tuple(f"Player {seat + 1}" for seat in range(players))
+
+
 def check_names(names: object, players: int) -> tuple[str, ...]:
     """The players' names if there is one for each seat and each is a fair name.
 

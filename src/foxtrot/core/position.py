@@ -1,4 +1,10 @@
-"""The position as card ids: the public integer API of ``State`` for search and compiled code.
+"""The position, read-only: as card ids for search and compiled code, as cards for people,
+as one value that prints, reads and compares itself.
+
+``PositionIds``, ``PositionCards`` and ``PositionValue`` are the mixins ``State`` shows its
+position through; they read the state's own fields and write none.
+
+The position as card ids: the public integer API of ``State`` for search and compiled code.
 
 Bots' playouts, the compiled kernel, the environments and the tests read a position in the
 engine's own terms — card ids (``Card.id``: ``rank * 4 + suit``), the pile bottom first, the
@@ -28,16 +34,17 @@ which gets an ``Observation``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Self
 
 from .cards import CARDS, Card
+from .options import TableOptions
 from .outcome import Phase
+from .position_text import format_position, parse_position
+from .snapshot import Snapshot
 
-if TYPE_CHECKING:
-    from .options import TableOptions
-    from .state import State
+__all__ = ["PositionCards", "PositionIds", "PositionValue"]
 
-__all__ = ["PositionIds"]
+_card = CARDS.__getitem__
 
 
 class PositionIds:
@@ -46,6 +53,7 @@ class PositionIds:
     __slots__ = ()
 
     _hands: list[list[int]]
+    _actions: list[int]
     _pile: list[int]
     _stock: list[int]
     _taken: list[list[int]]
@@ -82,6 +90,12 @@ class PositionIds:
         return self._foxtrots
 
     @property
+    def action_ids(self) -> Sequence[int]:
+        """The deal's actions so far, each ``seat << 6 | code`` (a live view; after the deal,
+        the last deal's): what an observation's ``history`` shows."""
+        return self._actions
+
+    @property
     def turn(self) -> int:
         """The seat to move, as a plain ``int``: ``to_move`` without its phase check, for
         loops that check ``phase`` themselves (meaningless unless a deal is in progress)."""
@@ -102,29 +116,113 @@ class PositionIds:
         """The card turned up at the start of this deal (or the last one), if any (D3)."""
         return CARDS[self._upturned] if self._upturned >= 0 else None
 
-    @staticmethod
-    def at_position(
-        options: TableOptions,
-        *,
-        dealer: int,
-        turn: int,
-        hands: Sequence[Sequence[int]],
-        pile: Sequence[int],
-        stock: Sequence[int] = (),
-    ) -> State:
-        """A ``State`` with a deal in progress at this position, given as card ids (``hands``
-        by seat, ``pile`` bottom first, ``stock`` top last): for code that keeps positions as
-        arrays and asks the engine about one (why an action is illegal, say).
 
-        Nothing is taken yet and the history is empty; it has no known deck, so it cannot be
-        saved as a record.  The ids are not checked against the pack.
+class PositionCards:
+    """The position as ``Card`` values, copied: what front ends and tests read (a mixin of
+    ``State``).
+
+    >>> import random
+    >>> from foxtrot.core import State, TableOptions
+    >>> state = State(TableOptions(players=2), dealer=0)
+    >>> _ = state.deal(random.Random(1))
+    >>> state.players, state.to_move, state.is_over, len(state.hand(1)), len(state.pile)
+    (2, 1, False, 8, 1)
+    >>> len(state.stock), state.taken(0), state.foxtrots(0)
+    (87, (), ())
+    """
+
+    __slots__ = ()
+
+    _hands: list[list[int]]
+    _pile: list[int]
+    _stock: list[int]
+    _taken: list[list[int]]
+    _foxtrots: list[list[int]]
+    _to_move: int
+    options: TableOptions
+    phase: Phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once somebody has won the match (M2)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or ``None`` between deals and after the match."""
+        return self._to_move if self.phase is Phase.PLAYING else None
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.options.players
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand, sorted (hidden information: not for other seats)."""
+        return tuple(map(_card, self._hands[seat]))
+
+    def taken(self, seat: int) -> tuple[Card, ...]:
+        """Every card a seat took in this deal, foxtrots included."""
+        return tuple(map(_card, self._taken[seat]))
+
+    def foxtrots(self, seat: int) -> tuple[Card, ...]:
+        """One card per foxtrot the seat made this deal (its rank tells single or double)."""
+        return tuple(map(_card, self._foxtrots[seat]))
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The pile, bottom card first."""
+        return tuple(map(_card, self._pile))
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first (hidden information); after the deal, the undealt cards."""
+        return tuple(CARDS[card] for card in reversed(self._stock))
+
+
+class PositionValue:
+    """The position as a value (a mixin of ``State``): its canonical text, read back by
+    ``from_text``; ``==`` on positions; a ``repr`` that is the text.  It is built on the
+    state's ``snapshot()`` and ``from_snapshot()`` alone (see ``snapshot``)."""
+
+    __slots__ = ()
+
+    def snapshot(self) -> Snapshot:
+        """The position as one immutable value (the state's own)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_snapshot(cls, snap: Snapshot) -> Self:
+        """A state at the position ``snap`` (the state's own)."""
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """The position in one line, canonical: ``from_text`` reads it back equal.
+
+        Sixteen fields, described in ``position_text`` (like FEN, it holds the position,
+        not the record of how it was reached).  It shows hidden information: every hand
+        and the stock.
         """
-        from .state import State  # noqa: PLC0415 - State is built on this mixin
+        return format_position(self.snapshot())
 
-        state = State(options, dealer=dealer)
-        state.phase = Phase.PLAYING
-        state._to_move = turn
-        state._hands = [sorted(hand) for hand in hands]
-        state._pile = list(pile)
-        state._stock = list(stock)
-        return state
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """The state ``text`` describes; ``PositionTextError`` names the field at fault."""
+        return cls.from_snapshot(parse_position(text))
+
+    def __eq__(self, other: object) -> bool:
+        """Same position: every field of ``snapshot()`` equal (see ``snapshot``).
+
+        Not compared: the record-only history (the lot, the decks and the finished deals'
+        actions) and the caches.
+        """
+        if not isinstance(other, PositionValue):
+            return NotImplemented
+        return self is other or self.snapshot() == other.snapshot()
+
+    #: A state changes in place, so it has no hash (as python-chess's ``Board``): key a
+    #: dict by ``state.text()`` or ``state.snapshot()`` instead.
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_text({self.text()!r})"

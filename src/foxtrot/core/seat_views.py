@@ -17,26 +17,24 @@ into new tuples each time.  Here:
 A position is named by ``(deals finished, actions in this deal, phase)``: every
 move (``State.apply_code_unchecked``, the search's fast path included) appends an action, and a
 deal ending or starting changes the deal count or the phase, so a cached view
-can never outlive its position.  The caches live on the state and are dropped by
-``clone()`` (a clone is a different game from then on).
+can never outlive its position.  The caches live on the state (``State.observation`` keeps
+its ``Views``) and are dropped by ``clone()`` (a clone is a different game from then on).
 
-This module reads ``State``'s private fields, as the search's rollout does; it
-is part of the engine.
+The views read the state through its public, read-only API (``Seen``: the live id views of
+``position.PositionIds`` and a few plain fields), never its private fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
 
 from .actions import ACTIONS, Action
 from .cards import CARDS, Card
-from .kernel import legal_codes
+from .deal_log import DealLog
 from .observation import Observation
+from .options import TableOptions
 from .outcome import Phase
-
-if TYPE_CHECKING:
-    from .state import State
 
 _PLAYING: Final = Phase.PLAYING
 _card = CARDS.__getitem__
@@ -79,6 +77,45 @@ _new = object.__new__
 ) = (_setter(name) for name in Observation.__dataclass_fields__)
 
 
+class Seen(Protocol):
+    """What an observation is made from: the parts of ``State`` the views read."""
+
+    @property
+    def options(self) -> TableOptions: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def hand_ids(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def pile_ids(self) -> Sequence[int]: ...
+    @property
+    def stock_ids(self) -> Sequence[int]: ...
+    @property
+    def taken_ids(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def foxtrot_ids(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def action_ids(self) -> Sequence[int]: ...
+    @property
+    def last_taker(self) -> int | None: ...
+    @property
+    def upturned(self) -> Card | None: ...
+    def deal_logs(self) -> list[DealLog]: ...
+    def legal_codes(self) -> list[int]: ...
+
+
 class Views:
     """One state's cached observations and the public parts they share (see the module doc)."""
 
@@ -101,20 +138,20 @@ class Views:
         # the public fields, in Observation's order from ``phase`` on, without the seat's own
         self.public: tuple[object, ...] = ()
         self.history: tuple[tuple[int, Action], ...] = ()
-        self.history_of: list[int] | None = None  # the action list ``history`` was read from
+        self.history_of: Sequence[int] | None = None  # the actions ``history`` was read from
         self.taken: list[tuple[Card, ...]] = [()] * players
-        self.taken_of: list[list[int] | None] = [None] * players
+        self.taken_of: list[Sequence[int] | None] = [None] * players
         self.foxtrots: tuple[tuple[Card, ...], ...] = ()
         self.scored = -1  # how many finished deals ``deal_scores`` holds
         self.deal_scores: tuple[tuple[object, ...], ...] = ()
 
-    def refresh(self, state: State, key: tuple[int, int, Phase]) -> None:
+    def refresh(self, state: Seen, key: tuple[int, int, Phase]) -> None:
         """Build the public part of the position ``key``; forget the seats' observations.
 
         ``key`` is set last, so that a reader never pairs it with the last position's parts.
         """
         self.seats = [None] * len(self.seats)
-        actions = state._actions
+        actions = state.action_ids
         history = self.history
         if self.history_of is actions and len(history) <= len(actions):
             if len(history) < len(actions):
@@ -126,98 +163,88 @@ class Views:
         taken = self.taken
         taken_of = self.taken_of
         changed = False
-        for seat, cards in enumerate(state._taken):
+        for seat, cards in enumerate(state.taken_ids):
             if taken_of[seat] is not cards or len(taken[seat]) != len(cards):
                 taken[seat] = tuple(map(_card, cards))
                 taken_of[seat] = cards
                 changed = True
         if changed or not self.public:
-            self.foxtrots = tuple([tuple(map(_card, cards)) for cards in state._foxtrots])
-        deals = state._deals
-        if self.scored != len(deals):
-            self.scored = len(deals)
-            self.deal_scores = tuple([log.scores for log in deals if log.scores is not None])
+            self.foxtrots = tuple([tuple(map(_card, cards)) for cards in state.foxtrot_ids])
+        deals = key[0]
+        if self.scored != deals:
+            self.scored = deals
+            logs = state.deal_logs()
+            self.deal_scores = tuple([log.scores for log in logs if log.scores is not None])
         playing = key[2] is _PLAYING
-        upturned = state._upturned
-        last_taker = state._last_taker
         self.public = (
             key[2],
-            len(deals) if playing else len(deals) - 1,
+            deals if playing else deals - 1,
             state.dealer,
-            state._to_move if playing else None,
-            tuple(map(_card, state._pile)),
-            len(state._stock),
-            tuple([len(hand) for hand in state._hands]),
+            state.turn if playing else None,
+            tuple(map(_card, state.pile_ids)),
+            len(state.stock_ids),
+            tuple([len(hand) for hand in state.hand_ids]),
             tuple(taken),
             self.foxtrots,
-            last_taker if last_taker >= 0 else None,
+            state.last_taker,
             tuple(state.totals),
-            CARDS[upturned] if upturned >= 0 else None,
+            state.upturned,
             history,
             self.deal_scores,
             state.winner,
         )
         self.key = key
 
-
-def _legal_actions(state: State) -> tuple[Action, ...]:
-    hand = state._hands[state._to_move]
-    codes = legal_codes(hand, state._pile, not state._match, state.options.forced_foxtrot)
-    return tuple(map(_action, codes))
-
-
-def observe(state: State, seat: int) -> Observation:
-    """``seat``'s observation of ``state`` (a checked seat): cached per position."""
-    key = (len(state._deals), len(state._actions), state.phase)
-    views = state._views
-    if views is None:
-        views = state._views = Views(len(state._hands))
-    if views.key != key:
-        views.refresh(state, key)
-    else:
-        cached = views.seats[seat]
-        if cached is not None:
-            return cached
-    (
-        phase,
-        deal,
-        dealer,
-        to_move,
-        pile,
-        stock,
-        hand_sizes,
-        taken,
-        foxtrots,
-        last_taker,
-        totals,
-        upturned,
-        history,
-        deal_scores,
-        winner,
-    ) = views.public
-    obs = _new(Observation)
-    _seat(obs, seat)
-    _options(obs, state.options)
-    _names(obs, state.names)
-    _phase(obs, phase)
-    _deal(obs, deal)
-    _dealer(obs, dealer)
-    _to_move(obs, to_move)
-    _hand(obs, tuple(map(_card, state._hands[seat])))
-    _pile(obs, pile)
-    _stock(obs, stock)
-    _hand_sizes(obs, hand_sizes)
-    _taken(obs, taken)
-    _foxtrots(obs, foxtrots)
-    _last_taker(obs, last_taker)
-    _totals(obs, totals)
-    _upturned(obs, upturned)
-    _history(obs, history)
-    _legal(obs, _legal_actions(state) if to_move == seat else ())
-    _deal_scores(obs, deal_scores)
-    _winner(obs, winner)
-    views.seats[seat] = obs
-    return obs
+    def observe(self, state: Seen, seat: int) -> Observation:
+        """``seat``'s observation of ``state`` (a checked seat): cached per position."""
+        views = self
+        key = (state.deal_number, len(state.action_ids), state.phase)
+        if views.key != key:
+            views.refresh(state, key)
+        else:
+            cached = views.seats[seat]
+            if cached is not None:
+                return cached
+        (
+            phase,
+            deal,
+            dealer,
+            to_move,
+            pile,
+            stock,
+            hand_sizes,
+            taken,
+            foxtrots,
+            last_taker,
+            totals,
+            upturned,
+            history,
+            deal_scores,
+            winner,
+        ) = views.public
+        obs = _new(Observation)
+        _seat(obs, seat)
+        _options(obs, state.options)
+        _names(obs, state.names)
+        _phase(obs, phase)
+        _deal(obs, deal)
+        _dealer(obs, dealer)
+        _to_move(obs, to_move)
+        _hand(obs, tuple(map(_card, state.hand_ids[seat])))
+        _pile(obs, pile)
+        _stock(obs, stock)
+        _hand_sizes(obs, hand_sizes)
+        _taken(obs, taken)
+        _foxtrots(obs, foxtrots)
+        _last_taker(obs, last_taker)
+        _totals(obs, totals)
+        _upturned(obs, upturned)
+        _history(obs, history)
+        _legal(obs, tuple(map(_action, state.legal_codes())) if to_move == seat else ())
+        _deal_scores(obs, deal_scores)
+        _winner(obs, winner)
+        views.seats[seat] = obs
+        return obs
 
 
-__all__ = ["Views", "observe"]
+__all__ = ["Seen", "Views"]

@@ -7,7 +7,14 @@ The verbs are few, as in python-chess and pokerkit:
   returns the public events of the step, and ``apply_unchecked(action)`` for
   search;
 - ``observation(seat)``, the only thing a bot or a front end reads;
-- ``clone()``, ``is_over``, ``outcome``.
+- ``clone()``, ``is_over``, ``outcome``;
+- ``text()`` and ``State.from_text(text)``, the position in one canonical line (its
+  ``repr`` is ``State.from_text('...')``), and ``==``, which compares positions
+  (``snapshot()``; a state changes in place, so it has no hash).
+
+The state alone writes its fields: its readers (``position``'s mixins, ``seat_views``)
+read them through its public API, and whoever builds a state at a given position
+(``from_text``, ``from_observation``, ``at_position``) hands ``from_snapshot`` a value.
 
 Search and the compiled kernel read the position as card ids instead (``hand_ids``,
 ``pile_ids``, ``stock_ids``, ``taken_ids``, ``foxtrot_ids``, ``turn``, ``take_match``:
@@ -34,43 +41,41 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
-from .actions import ACTIONS, TAKE_CODE, Action
-from .cards import CARDS, Card, Rank
+from .actions import TAKE_CODE, Action
+from .cards import CARDS, Card
+from .deal_log import DealLog
 from .dealing import Lot, check_deck, draw_lots, shuffled_deck
-from .errors import DeckError, IllegalActionError, OptionsError
+from .determinize import sampled
+from .errors import DeckError, OptionsError
 from .events import (
-    DealEnded,
     DealStarted,
     Event,
-    MatchEnded,
     PlayResult,
     Redealt,
 )
 from .kernel import (
-    EMPTY_PILE,
     FOXTROT,
     HAND_SIZE,
     LAYS,
-    NOT_IN_HAND,
-    TAKE_NOT_ALLOWED,
     deal_order,
     deal_out,
     illegal_reason,
     is_double,
-    legal_codes,
     match_winner,
     outcomes,
     redeal_size,
 )
-from .move_events import LAID_EVENTS, card_played, pile_taken
+from .move_events import LAID_EVENTS, card_played, deal_end_events, pile_taken
 from .observation import Observation
-from .options import LeftoverPile, TableOptions, TakeRule, check_names
+from .options import LeftoverPile, TableOptions, TakeRule, check_names, default_names
 from .outcome import Outcome, Phase
-from .position import PositionIds
-from .scoring import ScoreLine, score_deal
-from .seat_views import Views, observe
+from .position import PositionCards, PositionIds, PositionValue
+from .refusals import Legality, as_action, not_a_seat
+from .scoring import score_deal
+from .seat_views import Views
+from .snapshot import Snapshot, in_play
 
 __all__ = ["HAND_SIZE", "DealLog", "State"]
 
@@ -84,38 +89,97 @@ _TOOK: Final = PlayResult.TOOK
 _card = CARDS.__getitem__
 
 
-def _as_action(action: object, seat: int) -> Action:
-    """Text read as an action (rule C4); anything else that is not an ``Action`` is refused."""
-    if isinstance(action, str):
-        return Action.parse(action)
-    raise IllegalActionError(
-        "bad_action",
-        seat,
-        f"do {action!r}",
-        "that is not an action (expected an Action or text like QS or take)",
-    )
-
-
-def _not_a_seat(seat: object, players: int) -> str:
-    return f"seat: {seat!r} is not a seat (a whole number 0 to {players - 1})"
-
-
-class DealLog(NamedTuple):
-    """One deal as a record keeps it: dealer, deck (``None`` if unknown), actions, scores.
-
-    An action is stored as ``seat << 6 | code``.
-    """
-
-    dealer: int
-    deck: tuple[int, ...] | None
-    actions: tuple[int, ...]
-    scores: tuple[ScoreLine, ...] | None
-
-
-class State(PositionIds):
+class State(Legality, PositionValue, PositionCards, PositionIds):
     """A match of Foxtrot: its options, match totals, and the deal in progress.
 
-    Its position as card ids, for search and compiled code, is ``PositionIds``'s.
+    Its position as card ids, for search and compiled code, is ``PositionIds``'s; as cards,
+    ``PositionCards``'s.  A worked deal, every verb once:
+
+    >>> import random
+    >>> from foxtrot.core import State, TableOptions
+    >>> state = State(TableOptions(players=2), dealer=0, names=["Ann", "Bob"])
+    >>> state.deal(random.Random(3))
+    (DealStarted(deal=0, dealer=0, upturned=Card('9S'), first=1, stock=87),)
+    >>> state.to_move, state.pile, [str(action) for action in state.legal_actions()]
+    (1, (Card('9S'),), ['2C', '7C', '8C', '9H', '9D', '10S', 'JS', 'KH'])
+    >>> state.legal_codes()[:3], state.is_legal("take")
+    ([3, 23, 27], False)
+    >>> print(state.why_illegal("take"))
+    seat 1 cannot take the pile: taking without playing is not allowed with take = match (rule T4)
+    >>> state.apply("9H")  # a nine on a lone nine: a foxtrot (rule T3b)
+    (CardPlayed(seat=1, card=Card('9H'), result=<PlayResult.FOXTROT: 'foxtrot'>, \
+taken=(Card('9S'), Card('9H'))),)
+    >>> state.apply("AS", seat=1)
+    Traceback (most recent call last):
+    ...
+    foxtrot.core.errors.IllegalActionError: seat 1 cannot play AS: it is seat 0's turn (rule T1)
+
+    An observation is what one seat may know; a clone is an equal, independent copy:
+
+    >>> obs = state.observation(1)
+    >>> obs.pile, obs.hand_sizes, obs.foxtrots[1], obs.history
+    ((), (8, 7), (Card('9H'),), ((1, Action('9H')),))
+    >>> state.names, state.dealer, state.phase.name, state.totals, state.winner, state.lot
+    (('Ann', 'Bob'), 0, 'PLAYING', [0, 0], None, None)
+    >>> state.options.players, state.take_match, state.last_taker, state.upturned
+    (2, True, 1, Card('9S'))
+
+    Search reads the same position as card ids (live views, ``position.PositionIds``):
+
+    >>> state.pile_ids, len(state.stock_ids), state.taken_ids[1], state.foxtrot_ids[1]
+    ([], 87, [28, 29], [29])
+    >>> state.action_ids, state.turn, len(state.hand_ids[0])
+    ([93], 0, 8)
+    >>> before = state.clone()
+    >>> before == state, before is state
+    (True, False)
+    >>> state.apply_unchecked(state.legal_actions()[0])  # search's path: no checks, no events
+    >>> state.apply_code_unchecked(state.legal_codes()[0])  # the same, on integer codes
+    <PlayResult.LAID: 'laid'>
+    >>> before == state, state.pile, state.hand(0)[:2]
+    (False, (Card('3D'), Card('2C')), (Card('4H'), Card('5S')))
+
+    The position as text, read back equal (``position_text`` has its grammar); its
+    ``repr`` is that text:
+
+    >>> text = state.text()
+    >>> text[:63]
+    '2:match:no:discard:none:200 Ann,Bob playing 0 0 4H5S7H7D8H10CJC'
+    >>> State.from_text(text) == state, eval(repr(state)) == state
+    (True, True)
+    >>> State.from_snapshot(state.snapshot()) == state
+    True
+    >>> State.from_text(text.replace("playing", "dealing"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    foxtrot.core.errors.PositionTextError: position text, phase: 'dealing' is not a phase ...
+    >>> hash(state)
+    Traceback (most recent call last):
+    ...
+    TypeError: unhashable type: 'State'
+
+    Search samples what a seat cannot see; an ``at_position`` state answers for arrays:
+
+    >>> guess = State.from_observation(obs, random.Random(1))
+    >>> guess.observation(1) == obs, guess.hand(1) == before.hand(1)
+    (True, True)
+    >>> state.resample(0, random.Random(2)).observation(0) == state.observation(0)
+    True
+    >>> probe = State.at_position(TableOptions(), dealer=0, turn=1, hands=[[0], [4]], pile=[8])
+    >>> probe.text()
+    '2:match:no:discard:none:200 - playing 0 1 2S/3S 4S - -/- -/- - - - 0,0 - -'
+
+    A deal ends when the hands and the stock run out; the match when someone reaches the
+    target:
+
+    >>> rng = random.Random(4)
+    >>> while not state.is_over:
+    ...     if state.to_move is None:
+    ...         _ = state.deal(rng)
+    ...     else:
+    ...         _ = state.apply(rng.choice(state.legal_actions()))
+    >>> state.outcome, state.deal_number, len(state.deal_logs()), state.players
+    (Outcome(winner=0, totals=(212, 181), deals=6), 6, 6, 2)
     """
 
     __slots__ = (
@@ -169,11 +233,7 @@ class State(PositionIds):
         self.options = options
         self._match = options.take is TakeRule.MATCH
         n = options.players
-        self.names = (
-            check_names(names, n)
-            if names is not None
-            else tuple(f"Player {i + 1}" for i in range(n))
-        )
+        self.names = check_names(names, n) if names is not None else default_names(n)
         if dealer is None:
             if rng is None:
                 raise OptionsError("dealer: choose a first dealer or pass rng to draw lots (D1)")
@@ -243,82 +303,14 @@ class State(PositionIds):
         self.phase = Phase.PLAYING
         return (DealStarted(len(self._deals), dealer, CARDS[upturned], order[0], len(stock)),)
 
-    # ---------------------------------------------------------------- legality
-
-    def why_illegal(
-        self, action: Action | str, seat: int | None = None
-    ) -> IllegalActionError | None:
-        """Why ``action`` (by ``seat``, default the player to move) is illegal, or ``None`` (T7).
-
-        A seat that is not a whole number raises ``OptionsError``; a value that
-        is not an action (nor text naming one) raises ``IllegalActionError``.
-        """
-        if seat is None:
-            seat = self._to_move
-        elif type(seat) is not int:
-            raise OptionsError(_not_a_seat(seat, self.options.players))
-        if type(action) is not Action:
-            action = _as_action(action, seat)
-        verb = "take the pile" if action.code == TAKE_CODE else f"play {action}"
-
-        def refuse(code: str, reason: str) -> IllegalActionError:
-            return IllegalActionError(code, seat, verb, reason)
-
-        if self.phase is Phase.OVER:
-            return refuse("match_over", "the match is over")
-        if self.phase is Phase.AWAITING_DEAL:
-            return refuse("no_deal", "no deal is in progress; the next deal must be dealt first")
-        if seat != self._to_move:
-            return refuse("not_your_turn", f"it is seat {self._to_move}'s turn (rule T1)")
-        pile = self._pile
-        reason = illegal_reason(
-            self._hands[seat], pile, not self._match, self.options.forced_foxtrot, action.code
-        )
-        if not reason:
-            return None
-        if reason == TAKE_NOT_ALLOWED:
-            return refuse(
-                "take_not_allowed",
-                "taking without playing is not allowed with take = match (rule T4)",
-            )
-        if reason == EMPTY_PILE:
-            return refuse("empty_pile", "the pile is empty (rule T4)")
-        if reason == NOT_IN_HAND:
-            return refuse("not_in_hand", f"{action} is not in the hand (rule T3)")
-        return refuse(  # MUST_FOXTROT: the pile is one card, of the rank to play
-            "must_foxtrot",
-            f"a foxtrot with a {Rank(pile[0] >> 2).symbol} must be made (forced_foxtrot, rule X4)",
-        )
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to move, plays in card order then ``take``."""
-        if self.phase is not _PLAYING:
-            return []
-        codes = legal_codes(
-            self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
-        )
-        return [ACTIONS[code] for code in codes]
-
-    def legal_codes(self) -> list[int]:
-        """The ``code`` of every action of ``legal_actions()``, for loops that work on codes."""
-        if self.phase is not _PLAYING:
-            return []
-        return legal_codes(
-            self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
-        )
-
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
-        """True if ``why_illegal`` finds nothing wrong."""
-        return self.why_illegal(action, seat) is None
-
     # ------------------------------------------------------------------ moving
 
     def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
         """Check and apply ``action``; return what happened.  Illegal: raise, change nothing."""
         if type(action) is not Action:
             if seat is not None and type(seat) is not int:
-                raise OptionsError(_not_a_seat(seat, self.options.players))
-            action = _as_action(action, self._to_move if seat is None else seat)
+                raise OptionsError(not_a_seat(seat, self.options.players))
+            action = as_action(action, self._to_move if seat is None else seat)
         mover = self._to_move
         code = action.code
         table = self._pile  # X5 may hand this list to the last taker when the deal ends
@@ -422,29 +414,20 @@ class State(PositionIds):
             self.phase = Phase.AWAITING_DEAL
 
     def _deal_end_events(self, table: list[int]) -> tuple[Event, ...]:
-        log = self._deals[-1]
-        assert log.scores is not None
+        scores = self._deals[-1].scores
+        assert scores is not None
         to_last = self.options.leftover_pile is LeftoverPile.LAST_TAKER and self._last_taker >= 0
-        events: list[Event] = [
-            DealEnded(
-                len(self._deals) - 1,
-                log.scores,
-                tuple(self.totals),
-                len(self._stock),
-                tuple(CARDS[c] for c in table),
-                self._last_taker if to_last else None,
-            )
-        ]
-        if self.winner is not None:
-            events.append(MatchEnded(self.winner, tuple(self.totals)))
-        return tuple(events)
+        return deal_end_events(
+            len(self._deals) - 1,
+            scores,
+            totals=self.totals,
+            stock=len(self._stock),
+            table=table,
+            leftover_taker=self._last_taker if to_last else None,
+            winner=self.winner,
+        )
 
     # --------------------------------------------------------------- reading
-
-    @property
-    def is_over(self) -> bool:
-        """True once somebody has won the match (M2)."""
-        return self.phase is Phase.OVER
 
     @property
     def outcome(self) -> Outcome | None:
@@ -452,16 +435,6 @@ class State(PositionIds):
         if self.winner is None:
             return None
         return Outcome(self.winner, tuple(self.totals), len(self._deals))
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose turn it is, or ``None`` between deals and after the match."""
-        return self._to_move if self.phase is Phase.PLAYING else None
-
-    @property
-    def players(self) -> int:
-        """Number of players."""
-        return self.options.players
 
     @property
     def deal_number(self) -> int:
@@ -475,34 +448,15 @@ class State(PositionIds):
             logs.append(DealLog(self.dealer, self._deck, tuple(self._actions), None))
         return logs
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """A seat's hand, sorted (hidden information: not for other seats)."""
-        return tuple(map(_card, self._hands[seat]))
-
-    def taken(self, seat: int) -> tuple[Card, ...]:
-        """Every card a seat took in this deal, foxtrots included."""
-        return tuple(map(_card, self._taken[seat]))
-
-    def foxtrots(self, seat: int) -> tuple[Card, ...]:
-        """One card per foxtrot the seat made this deal (its rank tells single or double)."""
-        return tuple(map(_card, self._foxtrots[seat]))
-
-    @property
-    def pile(self) -> tuple[Card, ...]:
-        """The pile, bottom card first."""
-        return tuple(map(_card, self._pile))
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, top card first (hidden information); after the deal, the undealt cards."""
-        return tuple(CARDS[card] for card in reversed(self._stock))
-
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know (V1, V2) and nothing it may not (V3)."""
         n = self.options.players
         if type(seat) is not int or not 0 <= seat < n:
-            raise OptionsError(_not_a_seat(seat, n))
-        return observe(self, seat)  # cached per position, the public part shared (seat_views)
+            raise OptionsError(not_a_seat(seat, n))
+        views = self._views  # cached per position, the public part shared (seat_views)
+        if views is None:
+            views = self._views = Views(n)
+        return views.observe(self, seat)
 
     # ------------------------------------------------------------- search aids
 
@@ -556,44 +510,83 @@ class State(PositionIds):
     ) -> State:
         """A full state consistent with ``obs``: the unseen cards dealt at random.
 
-        This is the determinization of search: the result agrees with every
-        public fact and with the seat's hand; its hidden cards are a guess.
-        It has no known deck, so it cannot be saved as a record.  ``shown``
-        gives other seats' hands as known too (a measuring device: the oracle
-        that sees some hidden cards, ``bots.OracleBot``); the rest is dealt
-        from what is left, in the same order whatever those hands are.
+        This is the determinization of search (``determinize.sampled``): the result agrees
+        with every public fact and with the seat's hand; its hidden cards are a guess.  It
+        has no known deck, so it cannot be saved as a record.  ``shown`` gives other seats'
+        hands as known too (the oracle that sees some hidden cards, ``bots.OracleBot``).
         """
-        if obs.phase is not Phase.PLAYING:
-            raise OptionsError("from_observation: only a deal in progress can be sampled")
-        n = obs.options.players
-        state = cls(obs.options, dealer=obs.dealer, names=obs.names)
-        unseen = obs.unseen_cards()
-        for s, hand in shown.items():
-            if s == obs.seat or not 0 <= s < n or len(hand) != obs.hand_sizes[s]:
-                raise OptionsError(f"from_observation: shown seat {s} is not another seat's hand")
-            unseen.subtract(hand)
-        if min(unseen.values(), default=0) < 0:
-            raise OptionsError("from_observation: the shown hands hold cards the seat has seen")
-        pool = [card.id for card, count in unseen.items() for _ in range(count)]
-        rng.shuffle(pool)
-        for s in range(n):
-            if s == obs.seat:
-                state._hands[s] = [card.id for card in obs.hand]
-            elif s in shown:
-                state._hands[s] = sorted(card.id for card in shown[s])
-            else:
-                size = obs.hand_sizes[s]
-                state._hands[s] = sorted(pool[:size])
-                del pool[:size]
-        state._stock = pool
-        state._pile = [card.id for card in obs.pile]
-        state._taken = [[card.id for card in cards] for cards in obs.taken]
-        state._foxtrots = [[card.id for card in cards] for cards in obs.foxtrots]
-        state._last_taker = -1 if obs.last_taker is None else obs.last_taker
-        state._to_move = obs.to_move if obs.to_move is not None else 0
-        state._upturned = obs.upturned.id if obs.upturned is not None else -1
-        state._actions = [seat << 6 | action.code for seat, action in obs.history]
-        state._deals = [DealLog(-1, None, (), scores) for scores in obs.deal_scores]
-        state.totals = list(obs.totals)
-        state.phase = Phase.PLAYING
+        return cls.from_snapshot(sampled(obs, rng, shown))
+
+    @classmethod
+    def at_position(
+        cls,
+        options: TableOptions,
+        *,
+        dealer: int,
+        turn: int,
+        hands: Sequence[Sequence[int]],
+        pile: Sequence[int],
+        stock: Sequence[int] = (),
+    ) -> State:
+        """A ``State`` with a deal in progress at this position, given as card ids (``hands``
+        by seat, ``pile`` bottom first, ``stock`` top last): for code that keeps positions as
+        arrays and asks the engine about one (why an action is illegal, say).
+
+        Nothing is taken yet and the history is empty; it has no known deck, so it cannot be
+        saved as a record.  The ids are not checked against the pack.
+        """
+        return cls.from_snapshot(
+            in_play(options, dealer=dealer, turn=turn, hands=hands, pile=pile, stock=stock)
+        )
+
+    # ------------------------------------------------------- the position as a value
+
+    def snapshot(self) -> Snapshot:
+        """The position as one immutable value: every fact ``==`` compares (``snapshot``)."""
+        return Snapshot(
+            options=self.options,
+            names=self.names,
+            phase=self.phase,
+            dealer=self.dealer,
+            to_move=self._to_move,
+            hands=tuple(map(tuple, self._hands)),
+            pile=tuple(self._pile),
+            stock=tuple(self._stock),
+            taken=tuple(map(tuple, self._taken)),
+            foxtrots=tuple(map(tuple, self._foxtrots)),
+            last_taker=self._last_taker if self._last_taker >= 0 else None,
+            upturned=self._upturned if self._upturned >= 0 else None,
+            actions=tuple(self._actions),
+            deal_scores=tuple(log.scores for log in self._deals if log.scores is not None),
+            totals=tuple(self.totals),
+            winner=self.winner,
+        )
+
+    @classmethod
+    def from_snapshot(cls, snap: Snapshot) -> State:
+        """A state at the position ``snap``, unchecked (``from_text`` checks its text).
+
+        What a snapshot leaves out is unknown: the deck of every deal and the actions of
+        the finished ones (``deal_logs`` shows them as ``None`` and ``()``), and the lot.
+        """
+        n = snap.options.players
+        state = cls(snap.options, dealer=snap.dealer, names=snap.names)
+        finished = len(snap.deal_scores)
+        last = snap.dealer if snap.phase is Phase.PLAYING else snap.dealer + 1
+        state._deals = [  # the dealer moves one seat on every deal (D1)
+            DealLog((last - finished + i) % n, None, (), scores)
+            for i, scores in enumerate(snap.deal_scores)
+        ]
+        state._actions = list(snap.actions)
+        state._hands = [list(hand) for hand in snap.hands]
+        state._pile = list(snap.pile)
+        state._stock = list(snap.stock)
+        state._taken = [list(cards) for cards in snap.taken]
+        state._foxtrots = [list(cards) for cards in snap.foxtrots]
+        state._last_taker = -1 if snap.last_taker is None else snap.last_taker
+        state._to_move = snap.to_move
+        state._upturned = -1 if snap.upturned is None else snap.upturned
+        state.totals = list(snap.totals)
+        state.winner = snap.winner
+        state.phase = snap.phase
         return state

@@ -36,20 +36,14 @@ from typing import Any, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..core import IllegalActionError, ScoreLine, SplitMix64, TableOptions
+from ..core import IllegalActionError, ScoreLine, TableOptions
+from .batch_arrays import Ints, match_seed
 from .encoding import N_ACTIONS, Array, Mask, buffer_size, observation_size
 from .game import Game, check_reward, table_options
 
 #: The columns of ``scores``: the fields of ``ScoreLine``, in order (rule X9).
 SCORE_FIELDS: Final = tuple(field.name for field in dataclasses.fields(ScoreLine))
 _LINE: Final = attrgetter(*SCORE_FIELDS)
-Ints = npt.NDArray[np.int64]
-
-
-def match_seed(seed: int, started: int) -> int:
-    """The seed of the ``started``-th match a batch starts after ``reset(seed)``: the first 63
-    bits of a ``SplitMix64`` seeded with both (``core.rng``: the same on every Python)."""
-    return SplitMix64(f"foxtrot-batch:{seed}:{started}").getrandbits(63)
 
 
 class _Engine(Protocol):
@@ -211,7 +205,7 @@ class PythonGames:
             assert game.mover is not None
             seats.append(game.mover)
             start = index * N_ACTIONS
-            flags += [start + code for code in game._codes]
+            flags += [start + code for code in game.legal_codes]
         self._fill(seats, flags)
 
     def _fill(self, seats: list[int], flags: list[int]) -> None:
@@ -262,7 +256,7 @@ class PythonGames:
                 self._restart(index)
             assert game.mover is not None
             seats.append(game.mover)
-            flags += [start + code for code in game._codes]
+            flags += [start + code for code in game.legal_codes]
             start += N_ACTIONS
         self._fill(seats, flags)
 

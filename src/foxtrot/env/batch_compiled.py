@@ -16,7 +16,7 @@ This module imports numba (through ``fast.batch``): it is loaded only for a comp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -26,12 +26,9 @@ from ..core.cards import full_deck
 from ..core.dealing import draw_lots
 from ..core.kernel import deal_order
 from ..fast import batch as kernel
-from .batch import match_seed
+from .batch_arrays import BatchArrays, match_seed
 from .encoding import CARD_KINDS, N_ACTIONS, layout
 from .game import as_index, refusal
-
-if TYPE_CHECKING:
-    from .batch import BatchedGames
 
 Ints = npt.NDArray[np.int64]
 _REWARDS = {
@@ -44,7 +41,7 @@ _REWARDS = {
 class CompiledGames:
     """The arrays of every game of a batch, and the calls that step them (see the module doc)."""
 
-    def __init__(self, batch: BatchedGames) -> None:
+    def __init__(self, batch: BatchArrays) -> None:
         self._batch = batch
         options = batch.options
         self._options = options

@@ -98,7 +98,8 @@ class Translations(gettext.GNUTranslations):
         return dict(sorted(found.items()))
 
 
-def _check(lang: str) -> str:
+def check_language(lang: str) -> str:
+    """``lang`` if it is one of ``LANGUAGES``; a ``ValueError`` naming the choices if not."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (expected {', '.join(LANGUAGES)})")
     return lang
@@ -107,7 +108,8 @@ def _check(lang: str) -> str:
 @cache
 def translations(lang: str) -> Translations:
     """The compiled catalog of ``lang``, read from the package's ``locale`` folder."""
-    path = resources.files(__name__).joinpath(f"locale/{_check(lang)}/LC_MESSAGES/{DOMAIN}.mo")
+    folder = check_language(lang)
+    path = resources.files(__name__).joinpath(f"locale/{folder}/LC_MESSAGES/{DOMAIN}.mo")
     try:
         with path.open("rb") as fp:
             return Translations(fp, lang)
@@ -126,7 +128,7 @@ class Catalog:
     """The messages of one language, looked up by key."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = _check(lang)
+        self.lang = check_language(lang)
         self._translations = translations(lang)
         found = self._translations.messages()
         self._texts = frozenset(key for key, value in found.items() if isinstance(value, str))
@@ -195,7 +197,7 @@ def catalog_json(lang: str) -> dict[str, Any]:
     """
     from . import cldr  # noqa: PLC0415 (Babel: only the page needs it at run time)
 
-    categories = cldr.categories(_check(lang))
+    categories = cldr.categories(check_language(lang))
     found: dict[str, str | dict[str, str]] = {}
     for key, message in messages(lang).items():
         if isinstance(message, str):

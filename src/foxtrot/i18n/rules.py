@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Final
 
 from ..core.cards import Card
-from . import _check, cards_text
+from . import cards_text, check_language
 
 #: A card mark: one card or a row of cards in rule C4's notation, between double brackets.
 CARDS_MARK: Final = re.compile(r"\[\[([^\[\]\n]*)\]\]")
@@ -37,7 +37,7 @@ SECTION_MARK: Final = re.compile(r"^(#{1,6} .*?)\s*\{#([a-z0-9-]+)\}[ \t]*$", re
 
 def rules_source(lang: str) -> str:
     """The rules for players in ``lang`` as written, with their marks (what the page reads)."""
-    path = resources.files("foxtrot").joinpath(f"data/rules/{_check(lang)}.md")
+    path = resources.files("foxtrot").joinpath(f"data/rules/{check_language(lang)}.md")
     return path.read_text("utf-8")
 
 

@@ -10,13 +10,14 @@ remembers (``track.DealTrack``).  It reads the core only through its public API
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any, Final
 
 import pyspiel
 
 from ..core import ACTIONS, CARDS, IllegalActionError, OptionsError, Phase, State, TableOptions
 from ..core.kernel import CARD_POINTS
+from .observer import FoxtrotObserver
+from .resample import resample_state, sampled_stream
 from .track import DealTrack, Move
 
 SHORT_NAME: Final = "python_foxtrot"
@@ -184,8 +185,6 @@ class FoxtrotGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Any:
         """The observer of ``observer.FoxtrotObserver`` (OpenSpiel's observation API)."""
-        from .observer import FoxtrotObserver  # noqa: PLC0415 (observer imports this module)
-
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         return FoxtrotObserver(self.rules.options, iig_obs_type, params)
@@ -379,10 +378,7 @@ class FoxtrotState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FoxtrotState:
         """A state ``player_id`` cannot tell from this one, its hidden cards dealt anew
         (``resample.resample_state``); the sampler seeds the shuffles."""
-        from .resample import resample_state  # noqa: PLC0415 (resample imports this module)
-
-        draw = probability_sampler() if callable(probability_sampler) else random.random()
-        return resample_state(self, int(player_id), random.Random(draw))
+        return resample_state(self, int(player_id), sampled_stream(probability_sampler))
 
 
 __all__ = [

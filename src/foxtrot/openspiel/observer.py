@@ -31,9 +31,8 @@ import pyspiel
 
 from ..core import ACTIONS, CARDS, Observation, Phase, TableOptions, format_cards
 from ..core.kernel import is_double
-from ..env.encoding import encode, observation_size
-from .game import N_ACTIONS, FoxtrotState
-from .track import max_rounds
+from ..env.encoding import N_ACTIONS, encode, observation_size
+from .track import Episode, max_rounds
 
 Array = npt.NDArray[np.float32]
 
@@ -71,13 +70,13 @@ class FoxtrotObserver:
             self.dict[name] = self.tensor[at : at + width].reshape(shape)
             at += width
 
-    def _observation(self, state: FoxtrotState, player: int) -> Observation | None:
+    def _observation(self, state: Episode, player: int) -> Observation | None:
         core = state.core
         if core is None:
             return None
         return core.observation(player)
 
-    def set_from(self, state: FoxtrotState, player: int) -> None:
+    def set_from(self, state: Episode, player: int) -> None:
         """Fill ``tensor`` with ``state`` as ``player`` sees it."""
         self.tensor.fill(0)
         obs = self._observation(state, player)
@@ -102,7 +101,7 @@ class FoxtrotObserver:
                 for card in cards:
                     dealt[rnd, card] += 1
 
-    def string_from(self, state: FoxtrotState, player: int) -> str:
+    def string_from(self, state: Episode, player: int) -> str:
         """``state`` as ``player`` sees it, in words (see the module doc)."""
         if self.recall:
             return self._record(state, player)
@@ -129,7 +128,7 @@ class FoxtrotObserver:
             parts.append(f"seen {format_cards(seen) or '-'}")
         return "; ".join(parts)
 
-    def _record(self, state: FoxtrotState, player: int) -> str:
+    def _record(self, state: Episode, player: int) -> str:
         lines = [f"seat {player}"]
         if state.core is None:
             return lines[0]

@@ -20,18 +20,51 @@ seats would have played: no sampler can know that).
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final, Protocol, TypeVar
 
-from ..core import TableOptions
+from ..core import SplitMix64, TableOptions
 from ..core.kernel import HAND_SIZE
-from .game import FoxtrotState
-from .track import DealTrack, positions
+from .track import DealTrack, Episode, positions
 
 TAKE: Final = 52
 ATTEMPTS: Final = 1000
 
 
-def resample_state(state: FoxtrotState, player: int, rng: random.Random) -> FoxtrotState:
+def sampled_stream(sampler: object) -> random.Random:
+    """The random stream of one resample, from what ``resample_from_infostate`` is handed.
+
+    OpenSpiel hands a probability sampler (``pyspiel.UniformProbabilitySampler``: each call
+    a float in [0, 1) from its own seeded generator); one draw of it seeds a ``SplitMix64``,
+    so the sampler's seed decides every resample.  A ``random.Random`` is used as it is.
+    Anything else is refused: no resample draws from hidden, global randomness.
+    """
+    if isinstance(sampler, random.Random):
+        return sampler
+    if not callable(sampler):
+        raise ValueError(
+            f"resample_from_infostate: {type(sampler).__name__} is not a probability sampler"
+            " (a callable returning a float in [0, 1), as OpenSpiel passes) nor a random.Random"
+        )
+    draw = sampler()
+    if type(draw) not in (float, int) or not 0 <= draw <= 1:
+        raise ValueError(f"resample_from_infostate: the sampler drew {draw!r}, not in [0, 1)")
+    return SplitMix64(f"foxtrot-resample:{float(draw)!r}")
+
+
+class Replayable(Episode, Protocol):
+    """An episode that can be replayed from its game (``game.FoxtrotState``, pyspiel's API)."""
+
+    def history(self) -> list[int]: ...
+    def get_game(self) -> Any: ...
+    def is_chance_node(self) -> bool: ...
+    def legal_actions(self) -> list[int]: ...
+    def apply_action(self, action: int) -> None: ...
+
+
+E = TypeVar("E", bound=Replayable)
+
+
+def resample_state(state: E, player: int, rng: random.Random) -> E:
     """A new state with the same information state for ``player`` (see the module doc)."""
     n = state.options.players
     if type(player) is not int or not 0 <= player < n:
@@ -44,7 +77,7 @@ def resample_state(state: FoxtrotState, player: int, rng: random.Random) -> Foxt
             deck = new_deck(state.options, track, player, rng)
             for index, card in enumerate(deck):
                 replaced[track.start + index] = card
-        fresh: FoxtrotState = game.new_initial_state()
+        fresh: E = game.new_initial_state()
         for index, action in enumerate(history):
             action = replaced.get(index, action)
             if not fresh.is_chance_node() and action not in fresh.legal_actions():

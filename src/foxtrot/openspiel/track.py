@@ -5,16 +5,30 @@ The core ``State`` keeps the position; the OpenSpiel game also needs the history
 player remembers (perfect recall: ``information_state_string``) and enough structure to
 deal a new deck consistent with one player's knowledge (``resample_from_infostate``).
 Both are here, built from the core's public reads only (``hand``, ``deal_logs``).
+
+``Episode`` names what the observer and the resampler read of a ``game.FoxtrotState``, so
+that they need not import the game's module (which makes them: no circle).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from typing import Any
+from typing import Any, Protocol
 
 from ..core import State, TableOptions
 from ..core.kernel import HAND_SIZE, deal_order, redeal_size
+
+
+class Episode(Protocol):
+    """A ``FoxtrotState`` as its readers see it: the table, the core state and the deals."""
+
+    @property
+    def options(self) -> TableOptions: ...
+    @property
+    def core(self) -> State | None: ...
+    @property
+    def tracks(self) -> list[DealTrack]: ...
 
 
 @dataclasses.dataclass(slots=True)

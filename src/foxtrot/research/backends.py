@@ -21,23 +21,10 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Generator, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from .results import GameResult
-from .tournament import GameTask, play_game, play_games
-
-
-class Backend(Protocol):
-    """Plays tasks and yields their results in task order."""
-
-    @property
-    def name(self) -> str:
-        """``processes`` or ``ray``, for the report."""
-        ...
-
-    def play(self, todo: Sequence[GameTask]) -> Generator[GameResult, None, None]:
-        """One result per task, in the order of ``todo``."""
-        ...
+from .tournament import Backend, GameTask, play_game, play_games
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

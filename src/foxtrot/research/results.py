@@ -35,7 +35,7 @@ from ..core import TableOptions
 from .stats import ANCHOR, EloFit, elo_ratings, mean, percentile, wilson_interval
 
 if TYPE_CHECKING:
-    from .tournament import BotSpec
+    from .entrants import BotSpec
 
 METHODS = {
     "win_rate": "matches won / matches played, per seat; 95% Wilson score interval",

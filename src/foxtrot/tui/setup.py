@@ -72,15 +72,17 @@ class SetupScreen(FoxScreen[SetupValues | None]):
     def __init__(self, values: SetupValues) -> None:
         super().__init__(values.lang)
         self.values = values
+        self._widths: list[tuple[Select[Any], int]] = []  # each list and its longest prompt
 
     def body(self) -> ComposeResult:
+        self._widths.clear()
         cat, v = self.cat, self.values
         opts = v.options
         yield Static(cat.text("tui_setup_title"), classes="title")
         with VerticalScroll(id="form"):
             yield self._row(
                 "tui_setup_players",
-                Select(
+                self._list(
                     [(str(n), n) for n in range(2, MAX_SEATS + 1)],
                     value=opts.players,
                     allow_blank=False,
@@ -90,7 +92,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
             )
             yield self._row(
                 "tui_setup_language",
-                Select(
+                self._list(
                     [(cat.text(f"tui_lang_{lang}"), lang) for lang in LANGUAGES],
                     value=v.lang,
                     allow_blank=False,
@@ -111,7 +113,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
                 )
                 row = Horizontal(
                     Label(Text(cat.text("tui_setup_seat", n=i + 1)), classes="label"),
-                    Select(kinds, value=value, allow_blank=False, compact=True, id=f"kind-{i}"),
+                    self._list(kinds, value=value, allow_blank=False, compact=True, id=f"kind-{i}"),
                     Input(
                         v.names[i],
                         placeholder=cat.text("tui_setup_name_placeholder"),
@@ -126,7 +128,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
                 yield row
             yield self._row(
                 "tui_setup_take",
-                Select(
+                self._list(
                     [(cat.text(f"tui_take_{rule.value}"), rule.value) for rule in TakeRule],
                     value=opts.take.value,
                     allow_blank=False,
@@ -137,7 +139,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
             yield Static(id="explain-take", classes="explain")
             yield self._row(
                 "tui_setup_forced",
-                Select(
+                self._list(
                     [(cat.text("tui_no"), False), (cat.text("tui_yes"), True)],
                     value=opts.forced_foxtrot,
                     allow_blank=False,
@@ -148,7 +150,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
             yield Static(id="explain-forced", classes="explain")
             yield self._row(
                 "tui_setup_leftover",
-                Select(
+                self._list(
                     [(cat.text(f"tui_leftover_{rule.value}"), rule.value) for rule in LeftoverPile],
                     value=opts.leftover_pile.value,
                     allow_blank=False,
@@ -159,7 +161,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
             yield Static(id="explain-leftover", classes="explain")
             yield self._row(
                 "tui_setup_tie",
-                Select(
+                self._list(
                     [(cat.text(f"tui_tie_{rule.value}"), rule.value) for rule in MostCardsTie],
                     value=opts.most_cards_tie.value,
                     allow_blank=False,
@@ -171,7 +173,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
             custom = opts.target not in TARGETS
             yield Horizontal(
                 Label(Text(cat.text("tui_setup_target")), classes="label"),
-                Select(
+                self._list(
                     [(str(t), t) for t in TARGETS] + [(cat.text("tui_target_custom"), CUSTOM)],
                     value=CUSTOM if custom else opts.target,
                     allow_blank=False,
@@ -197,6 +199,12 @@ class SetupScreen(FoxScreen[SetupValues | None]):
             yield Button(Text(cat.text("tui_setup_quit")), id="quit", compact=True)
         yield Static(Text(cat.text("tui_keys_setup")), classes="keys")
 
+    def _list(self, options: list[tuple[str, Any]], **kwargs: Any) -> Select[Any]:
+        """A list remembered with its longest prompt: ``on_mount`` makes it that wide."""
+        select: Select[Any] = Select(options, **kwargs)
+        self._widths.append((select, max((len(str(p)) for p, _ in options), default=10)))
+        return select
+
     def _row(self, label: str, widget: Any) -> Horizontal:
         return Horizontal(Label(Text(self.cat.text(label)), classes="label"), widget, classes="row")
 
@@ -215,10 +223,7 @@ class SetupScreen(FoxScreen[SetupValues | None]):
         label_width = max(len(cat.text(key, n=MAX_SEATS)) for key in LABELS) + 2
         for label in self.query(".row .label"):
             label.styles.width = label_width
-        for select in self.query(Select):
-            longest = max(
-                (len(str(prompt)) for prompt, _ in getattr(select, "_options", ())), default=10
-            )
+        for select, longest in self._widths:
             select.styles.width = longest + 5
         for name in (*EXPLAINED, "target"):
             self.query_one(f"#explain-{name}", Static).update(Text(self._explanation(name)))
