@@ -9,8 +9,12 @@ against it, from observations only.
 from __future__ import annotations
 
 import math
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -377,3 +381,24 @@ def test_a_review_of_a_two_player_deal_marks_the_solved_moves() -> None:
     assert solved and all(not item.solved for item in items[: len(items) - len(solved)])
     assert Counter(item.exact for item in solved)[True] == 1 and items[-1].exact
     assert items[-1].text().endswith("the coach solved this position exactly).")
+
+
+# ------------------------------------------------------------------ the benchmark
+
+
+def test_the_benchmark_runs_on_one_deck_and_reports_every_figure() -> None:
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "src"), "."])}
+    args = ["--decks=1", "--jobs=1", "--others=1", "--prefix=10", "--iterations=10"]
+    done = subprocess.run(
+        [sys.executable, "bench_endgame.py", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        cwd=root / "benchmarks",
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    for words in ("solved", "solve CPU time: median", "load average", "points a deal", "4 players"):
+        assert words in done.stdout
