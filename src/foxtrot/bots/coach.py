@@ -36,6 +36,12 @@ deals of the hidden cards and the same futures (common random numbers), so
 the difference of two values is a fair comparison.  The loss is the value of
 the expert's move minus the value of the played move, never negative.
 
+Solved endgames.  Near the end of a two-player deal the expert solves the rest of the deal
+instead of sampling it (``endgame``): when the observation determines the hidden cards its
+values are exact, and otherwise every consistent deal is solved exactly and weighed.  A hint
+and a reviewed move carry that (``solved``: 1 exact, more the deals solved, 0 sampled) and
+say it in their words ("...; the coach solved this position exactly").
+
 Grades: a loss under ``GOOD_BELOW`` (3 points) is good, under
 ``MISTAKE_FROM`` (10 points, a single foxtrot) an inaccuracy, else a mistake.
 """
@@ -100,6 +106,16 @@ def action_text(action: Action, lang: str = "en") -> str:
     if action.card is None:
         return catalog(lang).text("coach_take")
     return card_text(action.card, lang)
+
+
+def solved_note(reason: str, solved: int, lang: str = "en") -> str:
+    """``reason`` with how the coach knows its values when it solved the endgame
+    (``Analysis.solved``: 1 exactly, more that many deals of the hidden cards each exactly)."""
+    if solved == 1:
+        return catalog(lang).text("coach_solved_exact", reason=reason)
+    if solved > 1:
+        return catalog(lang).text("coach_solved_deals", reason=reason, deals=solved)
+    return reason
 
 
 def _to_move(obs: Observation) -> None:
@@ -198,7 +214,9 @@ class Hint:
     """The move to make, why, its expected deal margin (``None`` if not searched), the count.
 
     ``alternative`` is the next best move by the same search and
-    ``alternative_value`` its expected margin: ``reason`` compares the two.
+    ``alternative_value`` its expected margin: ``reason`` compares the two.  ``solved`` is
+    ``Analysis.solved``: 1 when the coach solved the position exactly (the values are exact,
+    and the reason says so), more when it solved that many consistent deals, 0 if it sampled.
     """
 
     action: Action
@@ -207,6 +225,12 @@ class Hint:
     counting: CardCount
     alternative: Action | None = None
     alternative_value: float | None = None
+    solved: int = 0
+
+    @property
+    def exact(self) -> bool:
+        """The coach solved this position exactly: its values are not estimates."""
+        return self.solved == 1
 
 
 def runner_up(analysis: Analysis, besides: Action | None = None) -> Action | None:
@@ -290,7 +314,8 @@ def suggest(
     assert other is not None  # more than one legal action
     value, other_value = analysis.values[action], analysis.values[other]
     reason = compared(obs, action, other, value - other_value, lang, count=count, words=words)
-    return Hint(action, reason, value, count, other, other_value)
+    reason = solved_note(reason, analysis.solved, lang)
+    return Hint(action, reason, value, count, other, other_value, analysis.solved)
 
 
 # ------------------------------------------------------------------- review
@@ -325,7 +350,8 @@ class ReviewItem:
     ``observation`` is what the seat saw before the move.  ``value`` and
     ``best_value`` are the expected deal margins of the played and the
     expert's move; ``second`` is the best move other than the expert's, with
-    ``second_value`` (how close the choice was).
+    ``second_value`` (how close the choice was).  ``solved`` is the analysis's
+    (``Analysis.solved``: 1 exact values), said in ``text``.
     """
 
     deal: int
@@ -340,6 +366,12 @@ class ReviewItem:
     best_value: float | None = None
     second: Action | None = None
     second_value: float | None = None
+    solved: int = 0
+
+    @property
+    def exact(self) -> bool:
+        """The coach solved this position exactly: the loss is exact, not an estimate."""
+        return self.solved == 1
 
     def reason(self, lang: str | None = None) -> str:
         """Why, in words: what the played move does against the next best one (a good move),
@@ -373,7 +405,7 @@ class ReviewItem:
             "played": action_text(self.played, lang),
             "grade": self.grade.text(lang),
         }
-        reason = self.reason(lang)
+        reason = solved_note(self.reason(lang), self.solved, lang)
         if self.grade is Grade.GOOD:
             return cat.text("coach_review_good", **place, reason=reason)
         if self.value is None or self.best_value is None:
@@ -476,6 +508,7 @@ def review(
                 values[analysis.best],
                 second,
                 values[second] if second is not None else None,
+                analysis.solved,
             )
         )
     return items
@@ -510,6 +543,7 @@ __all__ = [
     "observation_seed",
     "review",
     "runner_up",
+    "solved_note",
     "suggest",
     "summary",
 ]

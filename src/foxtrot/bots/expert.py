@@ -29,6 +29,10 @@ samples.  The model is only a model; at full strength a few deals that happen
 to fit the others' moves best carry nearly all the weight, and the mean margin
 becomes the margin of a couple of deals: noise.
 
+Near the end of a two-player deal, once the stock can no longer be dealt, the hidden cards are
+one of a few deals: then the expert solves each of them exactly instead of sampling
+(``endgame``; ``Analysis.solved``), unless made with ``endgame=False`` (for measurement).
+
 The oracle runs the same search on the true state: it sees every card.
 """
 
@@ -43,6 +47,7 @@ from collections.abc import Callable, Iterator, Sequence
 from .. import fast
 from ..core import ACTIONS, Action, Observation, Phase, SplitMix64, State, TakeRule
 from ..core.kernel import CARD_POINTS, FOXTROT_BONUSES, TAKE_CODE
+from .endgame import solve_observation
 from .inference import RATIONALITY, SURPRISE, Decision, decisions, log_likelihood
 from .match_odds import PACE, win_chance
 from .rollout import rollout, unseen_by_rank
@@ -138,13 +143,41 @@ def temper(logs: Sequence[float], share: float = ESS_SHARE) -> list[float]:
 class Analysis:
     """A search result: every legal action's value (its mean deal margin in points; with a
     ``stake``, plus that many points times its chance to win the match: ``search``), and
-    the work done."""
+    the work done.
+
+    ``solved`` is 0 for a sampling search; otherwise the endgame was solved (``endgame``):
+    1 when the hidden cards were determined and the values are exact, more when that many
+    consistent deals were each solved exactly and weighed (then ``samples`` counts the deals
+    and ``rollouts`` the positions searched).
+    """
 
     best: Action
     values: dict[Action, float]
     samples: int
     rollouts: int
     seconds: float
+    solved: int = 0
+
+    @property
+    def exact(self) -> bool:
+        """The position was determined and solved: the values are exact, not estimates."""
+        return self.solved == 1
+
+
+def solved(obs: Observation, stake: float = 0.0, share: float = ESS_SHARE) -> Analysis | None:
+    """The endgame solved from ``obs`` (``endgame.solve_observation``, its deals weighed by the
+    opponent model tempered as the search's samples are), or ``None``: not an endgame the
+    solver takes, or over its node budget (then the expert samples)."""
+    start = time.perf_counter()
+    found = solve_observation(
+        obs,
+        stake=stake,
+        weigh=lambda logs: temper(logs, share) if share > 0 else tempered(logs, 1.0),
+    )
+    if found is None:
+        return None
+    seconds = time.perf_counter() - start
+    return Analysis(found.best, found.values, found.deals, found.nodes, seconds, found.deals)
 
 
 #: The weights the compiled kernel's policy and model use: these bots' own (``fast.Weights``).
@@ -378,6 +411,7 @@ class ExpertBot:
         tempo: float | None = None,
         peek: int = 0,
         calm: bool = False,
+        endgame: bool = True,
     ) -> None:
         if peek not in {0, 1, 2}:
             raise ValueError(f"peek: {peek!r} is not 0, 1 (the own seat's moves) or 2 (all)")
@@ -399,12 +433,21 @@ class ExpertBot:
         self.tempo = tempo
         self.peek = peek
         self.calm = bool(calm)
+        self.endgame = bool(endgame)
 
     def analyse(self, obs: Observation, rng: random.Random) -> Analysis:
         """Search from ``obs``: the value of every legal action (``search``: its expected deal
-        margin, with ``stake`` its chance to win the match too)."""
+        margin, with ``stake`` its chance to win the match too), or the endgame solved
+        (``solved``) when it can be, before any sampling, on either path of the search."""
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ValueError(f"seat {obs.seat} is not to move")
+        seconds = self.seconds
+        if self.endgame:
+            start = time.perf_counter()
+            if (found := solved(obs, self.stake, self.share)) is not None:
+                return found
+            if seconds is not None:  # over the node budget: the search has the rest of the time
+                seconds = max(0.0, seconds - (time.perf_counter() - start))
         state = State.from_observation(obs, rng)
         depth = self.horizon if self.horizon is not None else horizon(obs.players, self.iterations)
         return search(
@@ -412,7 +455,7 @@ class ExpertBot:
             obs.seat,
             rng,
             iterations=self.iterations,
-            seconds=self.seconds,
+            seconds=seconds,
             resample=True,
             moves=decisions(obs),
             horizon=depth,
