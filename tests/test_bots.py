@@ -161,8 +161,12 @@ def test_make_bot_levels_and_names() -> None:
     assert isinstance(make_bot("medium"), GreedyBot)
     assert isinstance(make_bot("hard"), ExpertBot)
     assert isinstance(make_bot("hard"), Bot)
-    with pytest.raises(ValueError, match="unknown bot 'champion'"):
+    with pytest.raises(ValueError, match="unknown bot 'champion'") as refused:
         make_bot("champion")
+    names = str(refused.value).split("expected ", 1)[1].replace(" or ", ", ").rstrip(")")
+    listed = names.split(", ")
+    assert len(listed) == len(set(listed)), listed  # each name once
+    assert {"random", "greedy", "expert", "easy", "medium", "hard"} == set(listed)
 
 
 def test_greedy_makes_the_double_foxtrot_of_tens() -> None:

@@ -57,8 +57,6 @@ CHOSEN_WARNINGS = (
     # own convention for masks); test_observation_is_an_array_in_its_space checks the array
     "Observation space for each agent probably should be gymnasium.spaces.box",
     "Observation is not a NumPy array",
-    # Gymnasium: the only render mode is "ansi" (text), which has no frame rate
-    ".*No render fps was declared",
 )
 
 
@@ -231,7 +229,8 @@ def test_gym_illegal_action_substitute_is_documented_and_deterministic() -> None
         second.step(illegal)
     a = first.step(illegal)
     b = second.step(lowest)
-    assert a[4]["substituted"] == illegal
+    assert a[4]["substituted"] is True and a[4]["asked"] == illegal
+    assert a[4]["played"] == lowest and b[4]["substituted"] is False
     assert np.array_equal(a[0], b[0]) and a[1] == b[1]
 
 
@@ -378,3 +377,30 @@ def test_margin_rewards_add_up_to_the_deal_score_margins(players: int) -> None:
                 assert got[seat] == pytest.approx(scores[seat] - others)
             got = [0.0] * players
     assert dense > 0  # rewards come during the deal, not only at its end
+
+
+@pytest.mark.parametrize("make", ["aec", "single"])
+def test_both_render_modes_draw_the_seats_view(make: str) -> None:
+    """``ansi`` is text and ``rgb_array`` an image of the table, of a declared frame rate;
+    any other mode is refused."""
+    from foxtrot.env import FoxtrotEnv, env  # noqa: PLC0415
+
+    frames = {}
+    for mode in ("ansi", "rgb_array"):
+        if make == "aec":
+            table = env(players=2, render_mode=mode)
+            table.reset(seed=3)
+            assert table.metadata["render_fps"] > 0
+        else:
+            table = FoxtrotEnv(players=2, render_mode=mode)
+            table.reset(seed=3)
+            assert FoxtrotEnv.metadata["render_fps"] > 0
+        frames[mode] = table.render()
+    assert isinstance(frames["ansi"], str) and "hand of seat" in frames["ansi"]
+    image = frames["rgb_array"]
+    assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+    assert image.shape[:2] == (400, 640)
+    felt = image[5, 5]
+    assert (image != felt).any(axis=2).mean() > 0.05  # cards and words drawn on the felt
+    with pytest.raises(ValueError, match="rgb_array"):
+        FoxtrotEnv(players=2, render_mode="human")

@@ -77,8 +77,9 @@ def make_bot(name: str) -> Bot:
         raise ValueError(
             "the oracle sees every card and is never an opponent (tournaments only, as a yardstick)"
         )
+    levels = [level for level in LEVELS if level not in BOT_NAMES]
     raise ValueError(
-        f"unknown bot {name!r} (expected {', '.join(BOT_NAMES)} or {', '.join(LEVELS)})"
+        f"unknown bot {name!r} (expected {', '.join(BOT_NAMES)} or {', '.join(levels)})"
     )
 
 

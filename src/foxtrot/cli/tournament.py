@@ -79,7 +79,9 @@ def add_parser(
         "--bots",
         required=True,
         metavar="LIST",
-        help="comma-separated bots, e.g. hard,greedy,random",
+        help="comma-separated bots, e.g. hard,greedy,random: random, greedy, expert (or the"
+        " levels easy, medium, hard), oracle (sees every card: a yardstick), policy:PATH (a"
+        " trained MaskablePPO zip), learned:PATH (a numpy policy), openspiel:ismcts|mcts[:N]",
     )
     add_table_options(parser)
     parser.add_argument(

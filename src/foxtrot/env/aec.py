@@ -38,7 +38,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from ..core import TableOptions
 from .encoding import N_ACTIONS, padded_bounds
 from .game import Game, check_max_steps, table_options
-from .render import render_text
+from .render import RENDER_FPS, RENDER_MODES, check_render_mode, render
 
 ObsDict = dict[str, Any]
 
@@ -48,7 +48,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
 
     metadata = {  # noqa: RUF012 (PettingZoo reads a plain class attribute)
         "name": "foxtrot_v0",
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
         "is_parallelizable": False,
     }
 
@@ -68,9 +69,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
         self.game = Game(self.table, reward, deals=deals, pad_to=pad_to)
         self.max_steps = check_max_steps(max_steps)
         self._steps = 0
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode: {render_mode!r} is not allowed (expected ansi)")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         n = self.table.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -149,12 +148,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
         if self.render_mode == "ansi":
             self.render()
 
-    def render(self) -> str | None:
-        """The table in text (``render_mode="ansi"``), from the acting seat's observation."""
-        if self.render_mode is None:
-            return None
+    def render(self) -> Any:
+        """The table from the acting seat's observation: text (``render_mode="ansi"``) or an
+        RGB array (``"rgb_array"``, drawn with matplotlib)."""
         seat = self._seat.get(self.agent_selection, 0)
-        return render_text(self.game.state.observation(seat))
+        return render(self.game.state.observation(seat), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

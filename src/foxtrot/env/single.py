@@ -17,8 +17,9 @@ seats whatever the number of players (docs/env.md).
 
 Illegal actions (``illegal=``): with ``"substitute"`` (the default, so that an
 agent without masks, and Gymnasium's checker, can step it) an illegal action is
-replaced by the legal action with the lowest index, and ``info["substituted"]``
-holds the action that was asked for; with ``"raise"`` it raises
+replaced by the legal action with the lowest index: ``info["substituted"]`` is then
+True (a flag, False otherwise), ``info["asked"]`` the action asked for and ``info["played"]``
+the one played; with ``"raise"`` it raises
 ``IllegalActionError``.  Either way the state is never corrupted.
 """
 
@@ -36,6 +37,7 @@ from ..bots import Bot, decide, make_bot
 from ..core import ACTIONS, SplitMix64, TableOptions
 from .encoding import N_ACTIONS, Array, Mask, padded_bounds
 from .game import Game, check_max_steps, table_options
+from .render import RENDER_FPS, RENDER_MODES, check_render_mode, render
 
 ENV_ID = "foxtrot/Foxtrot-v0"
 
@@ -43,7 +45,8 @@ ENV_ID = "foxtrot/Foxtrot-v0"
 class FoxtrotEnv(gym.Env[Array, int]):
     """A match of Foxtrot from one seat, against bots (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium reads a class attribute)
+    #: Gymnasium reads a plain class attribute
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
@@ -71,9 +74,7 @@ class FoxtrotEnv(gym.Env[Array, int]):
         if type(seat) is not int or not 0 <= seat < n:
             raise ValueError(f"seat: {seat!r} is not a seat (0 to {n - 1})")
         self.seat = seat
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode: {render_mode!r} is not allowed (expected ansi)")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.game = Game(self.table, reward, deals=deals, pad_to=pad_to)
         self.max_steps = check_max_steps(max_steps)
         self._steps = 0
@@ -119,9 +120,9 @@ class FoxtrotEnv(gym.Env[Array, int]):
     def step(self, action: int) -> tuple[Array, float, bool, bool, dict[str, Any]]:
         """Play ``action`` (an index of ``Discrete(53)``), then the bots until the seat's turn."""
         game = self.game
-        info: dict[str, Any] = {}
+        info: dict[str, Any] = {"substituted": False}
         if self.illegal == "substitute" and action not in game.legal_codes and not game.over:
-            info["substituted"] = action
+            info |= {"substituted": True, "asked": action, "played": game.legal_codes[0]}
             action = game.legal_codes[0]
         game.play(action)  # raises on an illegal action before anything changes
         reward = game.rewards[self.seat] + self._others()
@@ -138,13 +139,10 @@ class FoxtrotEnv(gym.Env[Array, int]):
         """The legal actions of the seat (for ``MaskablePPO``); all 0 once the match is over."""
         return self.game.mask()
 
-    def render(self) -> str | None:
-        """The table as the seat sees it (``render_mode="ansi"``)."""
-        if self.render_mode is None:
-            return None
-        from .render import render_text  # noqa: PLC0415
-
-        return render_text(self.game.state.observation(self.seat))
+    def render(self) -> Any:
+        """The table as the seat sees it: text (``render_mode="ansi"``) or an RGB array
+        (``"rgb_array"``, drawn with matplotlib)."""
+        return render(self.game.state.observation(self.seat), self.render_mode)
 
 
 def action_name(index: int) -> str:

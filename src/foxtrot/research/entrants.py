@@ -122,9 +122,10 @@ def parse_bots(
             specs.append(BotSpec(label, kind, path=path))
             continue
         if not policy and name != ORACLE and LEVELS.get(name, name) not in BOT_NAMES:
+            levels = [level for level in LEVELS if level not in BOT_NAMES]
             raise ValueError(
                 f"unknown bot {name!r} (expected {', '.join((*BOT_NAMES, ORACLE))}"
-                f" or {', '.join(LEVELS)}, or policy:PATH, learned:PATH,"
+                f" or {', '.join(levels)}, or policy:PATH, learned:PATH,"
                 " or openspiel:ismcts|mcts[:SIMULATIONS])"
             )
         seen[name] = seen.get(name, 0) + 1
