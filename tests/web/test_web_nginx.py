@@ -42,10 +42,12 @@ from .test_web_cluster import (
 )
 from .web_support import ServerProcess, create_at, free_port, join_at
 
-#: the slow tier (tests/conftest.py): real processes, nginx and PostgreSQL, whole matches
-pytestmark = [pytest.mark.timeout(420), pytest.mark.slow, pytest.mark.postgres]
+pytestmark = pytest.mark.timeout(420)
 NGINX = Path("/usr/sbin/nginx")
-SITE = Path(__file__).parents[2] / "examples" / "deploy" / "nginx.conf"
+ROOT = Path(__file__).parents[2]
+SITE = ROOT / "examples" / "deploy" / "nginx.conf"
+UNIT = ROOT / "examples" / "deploy" / "foxtrot@.service"
+GUIDE = ROOT / "docs" / "guide" / "operating.md"
 LEASE = "1.5"
 COMPUTERS_ONLY = {
     "seats": [{"kind": "easy"}, {"kind": "easy"}],
@@ -230,7 +232,17 @@ def start_three(client: httpx.Client) -> list[int]:
     ]
 
 
+def test_the_guide_shows_the_shipped_files() -> None:
+    """docs/guide/operating.md shows the site file and the unit as they are shipped."""
+    blocks = re.findall(
+        r"^```(?:nginx|ini)\n(.*?)^```$", GUIDE.read_text(), re.DOTALL | re.MULTILINE
+    )
+    assert blocks == [SITE.read_text(), UNIT.read_text()]
+
+
 @pytest.mark.cluster
+@pytest.mark.slow
+@pytest.mark.postgres
 def test_the_client_address_is_nginx_s_word_only(
     postgres_server: str, redis_server: str, tmp_path: Path
 ) -> None:
@@ -268,6 +280,8 @@ def test_the_client_address_is_nginx_s_word_only(
 
 
 @pytest.mark.cluster
+@pytest.mark.slow
+@pytest.mark.postgres
 def test_a_match_through_nginx_survives_kill_9_of_its_process(
     postgres_server: str, redis_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -340,6 +354,8 @@ def test_a_match_through_nginx_survives_kill_9_of_its_process(
                 client.stopping.set()
 
 
+@pytest.mark.slow
+@pytest.mark.postgres
 def test_a_pg_dump_restored_with_pg_restore_serves_the_same_tables(
     postgres_server: str, tmp_path: Path
 ) -> None:
