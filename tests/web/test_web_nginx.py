@@ -176,7 +176,7 @@ class ProxiedCluster(Cluster):
         )
 
 
-class ProxiedClient(Client):
+class OneAddressClient(Client):
     """A person of ``test_web_cluster`` who always connects to one address (nginx's)."""
 
     def __init__(self, cluster: Cluster, table: str, token: str | None, front: Any) -> None:
@@ -306,11 +306,11 @@ def test_a_match_through_nginx_survives_kill_9_of_its_process(
             tokens = {duel: [join(duel, "Ann")], pair: [join(pair, "Bob"), join(pair, "Cy")]}
             served = node_of(nginx.base, front)
         people = [
-            ProxiedClient(cluster, table, token, nginx)
+            OneAddressClient(cluster, table, token, nginx)
             for table, table_tokens in tokens.items()
             for token in table_tokens
         ]
-        watcher = ProxiedClient(cluster, pair, None, nginx)
+        watcher = OneAddressClient(cluster, pair, None, nginx)
         everyone: list[Client] = [*people, watcher]
         try:
             for client in everyone:
@@ -318,6 +318,7 @@ def test_a_match_through_nginx_survives_kill_9_of_its_process(
             wait_for(lambda: all(p.seq > 20 for p in people), 60, "the matches go on")
             assert all(status(cluster, t) == "playing" for t in tokens), "killed mid-match"
             victim = next(p for p in cluster.procs if node_of(p.base) == served)
+            assert all(cluster.owner(t) is victim for t in tokens), "it owns the tables too"
             before = {t: max(p.seq for p in people if p.table == t) for t in tokens}
             victim.kill()  # the process every client was connected to, mid-deal
             wait_for(
@@ -370,7 +371,7 @@ def test_a_pg_dump_restored_with_pg_restore_serves_the_same_tables(
         going = create_at(live.base, seats=[{}, {"kind": "easy"}], options={"target": 500})
         tokens = {over: join_at(live.base, over, "Ann"), going: join_at(live.base, going, "Bob")}
         alone = cast(Cluster, None)  # the clients' one address is the server's
-        clients = [ProxiedClient(alone, t, token, live) for t, token in tokens.items()]
+        clients = [OneAddressClient(alone, t, token, live) for t, token in tokens.items()]
         for client in clients:
             client.start()
         wait_for(lambda: get(live.base, over)["status"] == "over", 120, "the short match ended")
@@ -393,6 +394,7 @@ def test_a_pg_dump_restored_with_pg_restore_serves_the_same_tables(
         )  # the backup of a live server: pg_dump reads one consistent snapshot
         dump.write_bytes(taken.stdout)
         before = served(live.base, tokens)
+        assert before[over]["record"]["deals"] and before[going]["summary"]["seq"] > 30
         live.kill()
         restored = new_postgres_database(postgres_server)
         with dump.open("rb") as stdin:
@@ -408,7 +410,13 @@ def test_a_pg_dump_restored_with_pg_restore_serves_the_same_tables(
         again.start()
         try:
             assert served(again.base, tokens) == before
-            assert get(again.base, going)["status"] == "playing"
+            # the match in play goes on, Bob's token still good
+            bob = OneAddressClient(alone, going, tokens[going], again)
+            clients.append(bob)
+            bob.start()
+            seq = before[going]["summary"]["seq"]
+            wait_for(lambda: bob.acks and bob.seq > seq, 60, "Bob played on")
+            bob.finish()
         finally:
             again.kill()
     finally:
