@@ -20,7 +20,7 @@ import signal
 import ssl
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
@@ -60,7 +60,7 @@ def fill(site: str, upstreams: list[int], port: int, plain_port: int, cert: Path
     """The shipped site file with this test's ports and certificate; every change is checked
     to have been made, so that a site file changed out of this test's sight fails it."""
 
-    def sub(pattern: str, new: str | Any, text: str, count: int) -> str:
+    def sub(pattern: str, new: str | Callable[[re.Match[str]], str], text: str, count: int) -> str:
         changed, made = re.subn(pattern, new, text, flags=re.MULTILINE)
         assert made == count, f"{SITE} no longer has {count} x {pattern!r}"
         return changed
