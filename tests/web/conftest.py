@@ -188,3 +188,14 @@ def redis_server() -> Iterator[str]:
         yield redis.url
     finally:
         redis.close()
+
+
+def postgres_tool(name: str) -> list[str]:
+    """The command of one of Debian's PostgreSQL programs (``pg_dump``, ``pg_restore``), run as
+    the server of ``postgres_server`` is (as the postgres user when the tests run as root)."""
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    if not found:
+        pytest.fail(
+            f"{name} is not installed (/usr/lib/postgresql/*/bin): apt-get install -y postgresql"
+        )
+    return _as_postgres([found[-1]])
