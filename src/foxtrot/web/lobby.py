@@ -376,13 +376,15 @@ class Lobby:
         actor: TableActor,
         token: str,
         created: Callable[[TableActor], Awaitable[None]] | None = None,
+        account: str | None = None,
     ) -> tuple[TableActor, int, str]:
         """The rematch of a finished table: the first to ask creates it (same seats and
         options, computers in their seats) and the old table's log says where it is; each
         person then joins it in the seat he had. Returns the new table, the seat, its token.
 
         ``created`` is awaited with the new table before anybody sits in it (a rated table's
-        rematch is marked rated there, web/players/rated.py)."""
+        rematch is marked rated there, web/players/rated.py); ``account``: the account the
+        new seat is linked to, in the join's transaction."""
         seat = actor.seat_of(token)
         if seat is None:
             raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat of this table")
@@ -400,14 +402,17 @@ class Lobby:
                     await actor.note("rematch", {"table": new.id, "seat": seat})
             else:
                 new = await self.get(actor.rematch)
-        joined, new_token = await self.join(new, actor.seats[seat].name or "", seat)
+        joined, new_token = await self.join(new, actor.seats[seat].name or "", seat, account)
         return new, joined, new_token
 
-    async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]:
-        """Sit a person, here or at the owner; the seat and its token."""
+    async def join(
+        self, actor: TableActor, name: str, seat: int | None, account: str | None = None
+    ) -> tuple[int, str]:
+        """Sit a person, here or at the owner; the seat and its token.  ``account``: the
+        account the seat is linked to in the same transaction (a rated table)."""
         if self.cluster is not None and actor.follower:
-            return await self.cluster.join(actor, name, seat)
-        return await actor.join(name, seat)
+            return await self.cluster.join(actor, name, seat, account)
+        return await actor.join(name, seat, account=account)
 
     async def leave(self, actor: TableActor, token: str) -> int:
         """A person leaves before the start, here or at the owner."""

@@ -14,11 +14,15 @@ import time
 from typing import Final
 
 log = logging.getLogger("foxtrot.web")
-FIELDS: Final = ("table", "seat", "action")
+FIELDS: Final = ("table", "seat", "action", "cause", "retry_seconds")
 
 
 class JsonLines(logging.Formatter):
-    """Format a record as ``{"time", "level", "event", "table", "seat", "action"}``."""
+    """Format a record as ``{"time", "level", "event", "table", "seat", "action"}``.
+
+    ``cause`` (a failure's exception type and message, never a traceback) and
+    ``retry_seconds`` are added when a record carries them.
+    """
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, object] = {

@@ -133,7 +133,7 @@ def create_app(
             warm_coach()
         lag = asyncio.create_task(metrics.watch_loop())
         rater = None
-        if rating_seconds is not None:  # issue 25: rate the finished rated matches
+        if rating_seconds is not None:  # rate the finished rated matches
             store = RatingStore(the_lobby.store.engine)
             rater = asyncio.create_task(sweep_loop(the_lobby, store, rating_seconds))
         try:
@@ -195,7 +195,7 @@ def create_app(
         body: CreateTable, request: Request, x_csrf_token: str | None = Header(None)
     ) -> dict[str, Any]:
         client = request.client.host if request.client is not None else None
-        if body.rated:  # issue 25: the creator of a rated table is signed in
+        if body.rated:  # the creator of a rated table is signed in
             await rated_create_check(app.state.accounts, body, request, x_csrf_token)
         actor = await lobby_().create(body, client=client)
         if body.rated:
@@ -215,13 +215,11 @@ def create_app(
         table_id: str, body: Join, request: Request, x_csrf_token: str | None = Header(None)
     ) -> dict[str, Any]:
         actor = await lobby_().get(table_id)
-        # issue 25: a rated table's seat is an account's, under its display name
+        # a rated table's seat is an account's, under its display name, linked in the join
         account = await rated_join_check(app.state.accounts, actor.id, request, x_csrf_token)
         name = body.name if account is None else account.name
-        seat, token = await lobby_().join(actor, name, body.seat)
-        if account is not None:
-            store = RatingStore(lobby_().store.engine)
-            await lobby_().db(store.link_seat, table_id, seat, account.id)
+        account_id = None if account is None else account.id
+        seat, token = await lobby_().join(actor, name, body.seat, account_id)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/leave")
@@ -243,7 +241,7 @@ def create_app(
         if token is None:
             raise ProtocolError(Code.NO_TOKEN, "send the seat token as Authorization: Bearer")
         actor = await lobby_().get(table_id)
-        # issue 25: a rated table's rematch is rated, each person signed in as before
+        # a rated table's rematch is rated, each person signed in as before
         account = await rated_rematch_check(app.state.accounts, actor, token, request, x_csrf_token)
         store = RatingStore(lobby_().store.engine)
 
@@ -251,9 +249,8 @@ def create_app(
             await lobby_().db(store.mark_rated, new.id)
 
         created = rated if account is not None else None
-        new, seat, new_token = await lobby_().rematch(actor, token, created)
-        if account is not None:
-            await lobby_().db(store.link_seat, new.id, seat, account.id)
+        account_id = None if account is None else account.id
+        new, seat, new_token = await lobby_().rematch(actor, token, created, account_id)
         return {"table": new.id, "seat": seat, "token": new_token}
 
     @app.get("/api/tables/{table_id}/record")

@@ -1,4 +1,4 @@
-"""Rated tables in the HTTP routes (issue 25): who may create and join one, and its results.
+"""Rated tables in the HTTP routes: who may create and join one, and its results.
 
 A rated table is created by a signed-in person (``rated: true`` with the session cookie and
 its CSRF token) and has at least one person's seat; each of its persons' seats is taken by
@@ -39,9 +39,7 @@ async def rated_join_check(
     if not await accounts.db(store.is_rated, table_id):
         return None
     session, _id = await accounts.acting(request, csrf)
-    if await accounts.db(store.seated, table_id, session.account.id):
-        raise ProtocolError(Code.SEAT_TAKEN, "this account already sits at this table")
-    return session.account
+    return session.account  # one seat per account: checked and linked by the join itself
 
 
 async def rated_rematch_check(
