@@ -17,12 +17,13 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from foxtrot.skill import START, ordinal
 from foxtrot.web.players.ratings import RETRY_FIRST, Retries, cause
 from foxtrot.web.store import event_log
 
 from .test_web_accounts import plant
-from .test_web_ratings import RATED, play_to_the_end, rated_tokens, signed, wait_rated
-from .web_support import server
+from .test_web_ratings import RATED, finish, play_to_the_end, rated_tokens, signed, wait_rated
+from .web_support import player, server
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -175,3 +176,81 @@ def test_a_failure_s_cause_names_the_error_not_the_statement() -> None:
             text = cause(error)
     assert text.startswith("IntegrityError: UNIQUE constraint failed")
     assert "INSERT" not in text and "parameters" not in text
+
+
+# ------------------------------------------------------------ rated play measures play
+
+ALONE = RATED | {"seats": [{"kind": "person"}, {"kind": "easy"}]}
+
+
+def test_no_undo_hint_count_or_review_at_a_rated_table_before_its_end(sqlite_url: str) -> None:
+    with server(sqlite_url, rating_seconds=None) as client:
+        anna = signed(client, "Anna")
+        table, tokens = rated_tokens(client, [anna], ALONE)
+        bearer = {"Authorization": f"Bearer {tokens[0]}"}
+        with player(client, table, tokens[0]) as a:
+            a.my_turn()  # dealt, and my move
+            a.send(type="undo")
+            refused = a.error()
+            assert (refused["code"], refused["reason"]) == ("no_undo", "rated")
+            for answer in (
+                client.post(f"/api/tables/{table}/hint", json={"lang": "en"}, headers=bearer),
+                client.get(f"/api/tables/{table}/count", headers=bearer),
+                client.get(f"/api/tables/{table}/review", params={"deal": 0}, headers=bearer),
+            ):
+                assert (answer.status_code, answer.json()["code"]) == (403, "rated_table")
+            finish(a)
+        after = client.get(f"/api/tables/{table}/review", params={"deal": 0}, headers=bearer)
+        assert after.json().get("code") != "rated_table"  # open again once the match is over
+
+
+def test_an_unrated_table_keeps_its_help(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        body = {k: v for k, v in ALONE.items() if k != "rated"}
+        table = client.post("/api/tables", json=body).json()["table"]
+        token = client.post(f"/api/tables/{table}/join", json={"name": "Ann"}).json()["token"]
+        with player(client, table, token) as a:
+            a.my_turn()
+            count = client.get(
+                f"/api/tables/{table}/count", headers={"Authorization": f"Bearer {token}"}
+            )
+            assert count.status_code == 200, count.text
+
+
+def test_a_seat_the_turn_timer_played_is_rated_as_abandoned(sqlite_url: str) -> None:
+    """Both stay connected (no ``replaced`` is logged) and let the timer play every move."""
+    idle = RATED | {"turn_seconds": 0.05, "grace_seconds": 3600}
+    with server(sqlite_url, rating_seconds=0.05) as client:
+        anna, boris = signed(client, "Anna"), signed(client, "Boris")
+        table, tokens = rated_tokens(client, [anna, boris], idle)
+        with player(client, table, tokens[0]), player(client, table, tokens[1]):
+            deadline = time.monotonic() + 120
+            while client.get(f"/api/tables/{table}").json()["status"] != "over":
+                assert time.monotonic() < deadline, "the match did not end"
+                time.sleep(0.1)
+        found = wait_rated(client, table)["changes"]
+        assert [c["abandoned"] for c in found] == [True, True]
+    engine = sa.create_engine(sqlite_url)
+    with engine.connect() as db:
+        kinds = db.execute(
+            sa.text("SELECT count(*) FROM events WHERE table_id = :t AND kind = 'replaced'"),
+            {"t": table},
+        ).scalar()
+    engine.dispose()
+    assert kinds == 0
+
+
+def test_a_deleted_accounts_match_still_rates_the_others(sqlite_url: str) -> None:
+    with server(sqlite_url, rating_seconds=None) as client:
+        anna, boris = signed(client, "Anna"), signed(client, "Boris")
+        table, tokens = rated_tokens(client, [anna, boris], RATED)
+        play_to_the_end(client, table, tokens[0])
+        plant(client, boris[0])
+        gone = client.delete("/api/account", headers={"X-CSRF-Token": boris[1]})
+        assert gone.status_code == 200, gone.text
+        client.cookies.clear()
+    with server(sqlite_url, rating_seconds=0.05) as client:
+        found = wait_rated(client, table)["changes"]
+        assert [c["name"] for c in found] == ["Anna"]
+        assert found[0]["before"] == pytest.approx(round(ordinal(*START), 2))
+        assert client.get("/api/players/Anna").json()["rating"]["matches"] == 1

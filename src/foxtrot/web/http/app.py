@@ -75,6 +75,7 @@ _STATUS = {
     Code.NO_PASSKEY: 404,
     Code.LAST_PASSKEY: 409,
     Code.NO_PLAYER: 404,
+    Code.RATED_TABLE: 403,
 }
 
 

@@ -21,6 +21,20 @@ from .accounts import Accounts
 from .ratings import RatingStore
 
 
+def no_help_while_rated(actor: TableActor, what: str) -> None:
+    """Refuse a hint, a card count or a review at a rated table before its match ends.
+
+    A rating should measure the player's own play: the coach's advice, the count of the
+    cards gone and the review's verdicts on earlier deals are help another player at the
+    table does not get from his opponent.  Once the match is over (or closed) they are open
+    again.  ``rated_table`` (403).
+    """
+    if actor.config.get("rated") and actor.status not in ("over", "closed"):
+        raise ProtocolError(
+            Code.RATED_TABLE, f"{what}: not at a rated table before its match is over"
+        )
+
+
 async def rated_create_check(
     accounts: Accounts, body: CreateTable, request: Request, csrf: str | None
 ) -> Account:

@@ -169,9 +169,11 @@ class RatingStore:
     def seats(self, table_id: str) -> list[SeatAt]:
         """The seats of a table with their accounts, and who abandoned the match.
 
-        A person abandoned it when the log's last word on his seat is ``replaced``: away
+        A person abandoned it when the log's last word on his seat is ``replaced`` (away
         past the grace period, a computer played for him, and he did not come back before
-        the end (``returned`` is logged only while the match is played).
+        the end: ``returned`` is logged only while the match is played), or when most of
+        his seat's moves were not his: made by the turn timer or by his replacement (an
+        action a person sends carries his action id; one a computer makes for him has none).
         """
         with self.engine.connect() as db:
             rows = db.execute(
@@ -186,8 +188,19 @@ class RatingStore:
                 .order_by(EVENTS.c.seq)
             ):
                 away[seat] = kind == "replaced"
+            moves: dict[int, list[int]] = {}  # seat -> [his own, made for him]
+            for seat, own, count in db.execute(
+                sa.select(EVENTS.c.seat, EVENTS.c.action_id.is_not(None), sa.func.count())
+                .where(EVENTS.c.table_id == table_id, EVENTS.c.kind == "action")
+                .group_by(EVENTS.c.seat, EVENTS.c.action_id.is_not(None))
+            ):
+                moves.setdefault(seat, [0, 0])[0 if own else 1] += int(count)
         return [
-            SeatAt(row[0], row[1], row[0] == "person" and away.get(number, False))
+            SeatAt(
+                row[0],
+                row[1],
+                row[0] == "person" and (away.get(number, False) or _mostly_not_his(moves, number)),
+            )
             for number, row in enumerate(rows)
         ]
 
@@ -306,6 +319,12 @@ class RatingStore:
         return [change_json(row) for row in rows]
 
 
+def _mostly_not_his(moves: dict[int, list[int]], seat: int) -> bool:
+    """Whether more than half of a seat's moves were made for it (the timer, a computer)."""
+    own, made_for = moves.get(seat, [0, 0])
+    return made_for > own
+
+
 def change_json(row: Any) -> dict[str, Any]:
     """One rating change as the API gives it: the ordinals and uncertainties before and after."""
     before = ordinal(row.mu_before, row.sigma_before)
@@ -384,10 +403,12 @@ def cause(error: BaseException) -> str:
 async def sweep(lobby: Lobby, store: RatingStore, retries: Retries | None = None) -> int:
     """Rate every rated match that is over and not rated yet; how many this call rated.
 
-    A rated table closed without an outcome is marked ``abandoned``; one where a person's
-    seat has no account (a join whose link was lost) ``unsigned``; neither moves a rating.
-    Each match is rated in its own transaction: one that fails is logged with its cause,
-    tried again later (``retries``), and the others are rated all the same.
+    A rated table closed without an outcome is marked ``abandoned``; one where no seat has
+    an account any more (every person deleted his) ``unsigned``; neither moves a rating.  A
+    person's seat whose account was deleted (a former player) plays at a new player's
+    rating, and the others are rated as usual.  Each match is rated in its own transaction:
+    one that fails is logged with its cause, tried again later (``retries``), and the others
+    are rated all the same.
     """
     retries = retries if retries is not None else Retries()
     count = 0
@@ -416,7 +437,7 @@ async def sweep(lobby: Lobby, store: RatingStore, retries: Retries | None = None
 async def _rate_one(lobby: Lobby, store: RatingStore, table_id: str, status: str) -> int:
     """Rate (or close) one match; 1 if this call rated it."""
     seats: list[SeatAt] = await lobby.db(store.seats, table_id)
-    if any(seat.kind == "person" and seat.account_id is None for seat in seats):
+    if all(seat.account_id is None for seat in seats):  # every person's account deleted
         await lobby.db(store.close, table_id, "unsigned")
         return 0
     try:

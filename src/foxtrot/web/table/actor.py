@@ -401,6 +401,10 @@ class TableActor:
         if seat is None:
             raise ProtocolError(Code.SPECTATOR, "a spectator has no move to take back")
         async with self.lock:
+            if self.config.get("rated") and self.status not in ("over", "closed"):
+                raise ProtocolError(  # a rating measures the moves a person stands by
+                    Code.NO_UNDO, "undo: not at a rated table", reason="rated"
+                )
             if self.persons != [seat]:
                 raise ProtocolError(
                     Code.NO_UNDO, "undo: only a person playing against computers", reason="hot_seat"
