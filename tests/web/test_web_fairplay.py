@@ -254,3 +254,54 @@ def test_a_deleted_accounts_match_still_rates_the_others(sqlite_url: str) -> Non
         assert [c["name"] for c in found] == ["Anna"]
         assert found[0]["before"] == pytest.approx(round(ordinal(*START), 2))
         assert client.get("/api/players/Anna").json()["rating"]["matches"] == 1
+
+
+# ------------------------------------------------- tables that play by themselves
+
+
+def test_a_person_seat_nobody_connects_to_counts_as_computers_only(sqlite_url: str) -> None:
+    """The per-address limit (2) holds for tables whose person never connects, and such a
+    table is closed after the unwatched time of a table of computers only."""
+    body = {
+        "options": {"players": 2, "target": 10_000},
+        "seats": [{"kind": "person"}, {"kind": "easy"}],
+        "bot_delay": 0.05,
+        "seed_seconds": 0,
+        "grace_seconds": 0,
+    }
+    with server(sqlite_url) as client:
+        lobby = client.app.state.lobby_holder["lobby"]  # type: ignore[attr-defined]
+        lobby.heartbeat = 0.05
+        tables = []
+        for _ in range(2):
+            table = client.post("/api/tables", json=body).json()["table"]
+            joined = client.post(f"/api/tables/{table}/join", json={"name": "Nobody"})
+            assert joined.status_code == 200, joined.text
+            tables.append(table)
+        refused = client.post("/api/tables", json=body)
+        assert (refused.status_code, refused.json()["code"]) == (429, "busy")
+        assert "your address" in refused.json()["message"]
+        lobby.unwatched_seconds = 0.3
+        deadline = time.monotonic() + 60
+        while client.get(f"/api/tables/{tables[0]}").json()["status"] != "closed":
+            assert time.monotonic() < deadline, "the unwatched table was never closed"
+            time.sleep(0.05)
+        again = client.post("/api/tables", json=body)  # room again
+        assert again.status_code == 201, again.text
+
+
+def test_a_table_whose_person_is_connected_is_not_capped(sqlite_url: str) -> None:
+    body = {
+        "options": {"players": 2, "target": 10_000},
+        "seats": [{"kind": "person"}, {"kind": "easy"}],
+        "bot_delay": 0.05,
+        "seed_seconds": 0,
+    }
+    with server(sqlite_url) as client:
+        first = client.post("/api/tables", json=body).json()["table"]
+        token = client.post(f"/api/tables/{first}/join", json={"name": "Ann"}).json()["token"]
+        second = client.post("/api/tables", json=body).json()["table"]
+        token2 = client.post(f"/api/tables/{second}/join", json={"name": "Ann"}).json()["token"]
+        with player(client, first, token), player(client, second, token2):
+            third = client.post("/api/tables", json=body)
+            assert third.status_code == 201, third.text

@@ -209,7 +209,7 @@ class Lobby:
                     actor.left_at = now
                 elif (
                     actor.status == "playing"
-                    and not actor.persons
+                    and self_playing(actor)
                     and now - actor.left_at >= self.unwatched_seconds
                 ):
                     where = {"table": actor.id, "seat": None, "action": "close"}
@@ -249,8 +249,7 @@ class Lobby:
         ] or [None] * options.players
         if request.first_dealer is not None and request.first_dealer >= options.players:
             raise ProtocolError(Code.BAD_OPTIONS, "first_dealer: not a seat")
-        if "person" not in kinds:
-            self._computers_only_allowed(client)
+        self._computers_only_allowed(client, computers_only="person" not in kinds)
         table_id = secrets.token_urlsafe(16)
         config = request.model_dump(exclude={"seats", "options"})
         config["options"] = {
@@ -269,22 +268,33 @@ class Lobby:
         log.info("created", extra={"table": table_id, "seat": None, "action": "create"})
         return actor
 
-    def _computers_only_allowed(self, client: str | None) -> None:
-        """Refuse (``busy``) a table of computers only beyond the server's and the address's
-        limits: such a table plays by itself, as fast as the computers think."""
+    def _computers_only_allowed(self, client: str | None, *, computers_only: bool) -> None:
+        """Refuse (``busy``) a table beyond the limits on tables that play by themselves.
+
+        Such a table costs the server computer moves as fast as they are thought, and nobody
+        plays in it: a table of computers only, or a started table with a person's seat nobody
+        is connected to (its person played for by a computer, ``grace_seconds: 0`` at once).
+        A table of computers only is refused past the server's and the address's limits; a
+        table with a person's seat past the address's limit only (it plays by itself only if
+        its person never comes), so one address cannot start many of either kind.
+        """
         running = [
             actor
             for actor in self.tables.values()
-            if not actor.persons and actor.status in ("open", "playing") and not actor.follower
+            if not actor.follower
+            and actor.status in ("open", "playing")
+            and (not actor.persons or (actor.status == "playing" and self_playing(actor)))
         ]
-        if len(running) >= self.computer_tables:
+        if computers_only and len(running) >= self.computer_tables:
             raise ProtocolError(
                 Code.BUSY, f"this server plays {len(running)} tables of computers only already"
             )
         mine = sum(1 for actor in running if actor.creator == client)
         if client is not None and mine >= self.computer_tables_per_address:
             raise ProtocolError(
-                Code.BUSY, f"your address has {mine} tables of computers only playing already"
+                Code.BUSY,
+                f"your address has {mine} tables playing by themselves already"
+                " (of computers only, or nobody connected to a person's seat)",
             )
 
     async def get(self, table_id: str) -> TableActor:
@@ -452,6 +462,13 @@ class Lobby:
             if free:
                 listed.append(summary(actor) | {"free": free})
         return listed
+
+
+def self_playing(actor: TableActor) -> bool:
+    """Whether the table plays by itself: no person's seat connected (here or at another
+    process of a cluster).  Such a table counts against the limits on tables of computers
+    only and is closed once nobody has watched it for ``Lobby.unwatched_seconds``."""
+    return not any(actor.seats[i].here for i in actor.persons)
 
 
 def rematch_request(actor: TableActor) -> CreateTable:
