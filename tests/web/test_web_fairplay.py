@@ -7,23 +7,31 @@ rated is logged with its cause, retried later, and never holds up the others.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
+import secrets
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 
+import httpx
 import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
 from foxtrot.skill import START, ordinal
+from foxtrot.web.players.accounts import REGISTER_LIMIT, Accounts
 from foxtrot.web.players.ratings import RETRY_FIRST, Retries, cause
-from foxtrot.web.store import event_log
+from foxtrot.web.store import account_rows, event_log
 
-from .test_web_accounts import plant
+from .passkey_support import Passkey
+from .test_web_accounts import ORIGIN, plant, register
 from .test_web_ratings import RATED, finish, play_to_the_end, rated_tokens, signed, wait_rated
-from .web_support import player, server
+from .web_support import ServerProcess, player, server
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -305,3 +313,77 @@ def test_a_table_whose_person_is_connected_is_not_capped(sqlite_url: str) -> Non
         with player(client, first, token), player(client, second, token2):
             third = client.post("/api/tables", json=body)
             assert third.status_code == 201, third.text
+
+
+# ---------------------------------------------------------------- accounts' small ones
+
+
+@pytest.mark.postgres
+def test_a_credential_id_over_1023_bytes_is_refused_clearly(db_url: str) -> None:
+    with server(db_url) as client:
+        begun = client.post("/api/account/register", json={"name": "Long"}).json()
+        key = Passkey("testserver", ORIGIN, id=secrets.token_bytes(1100))
+        answer = client.post(
+            "/api/account/register/finish",
+            json={"challenge": begun["challenge"], "credential": key.create(begun["options"])},
+        )
+        assert (answer.status_code, answer.json()["code"]) == (400, "bad_passkey")
+        assert "1023" in answer.json()["message"]
+        assert client.get("/api/account").json() == {"signed_in": False}
+
+
+def test_registering_a_known_passkey_again_says_so(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        key, _me = register(client, "Anna")
+        client.cookies.clear()
+        begun = client.post("/api/account/register", json={"name": "Other"}).json()
+        again = client.post(
+            "/api/account/register/finish",
+            json={"challenge": begun["challenge"], "credential": key.create(begun["options"])},
+        )
+        assert (again.status_code, again.json()["code"]) == (409, "passkey_taken")
+
+
+def test_the_sign_up_limit_counts_ten_minutes_not_five(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A registration's challenge expires after 5 minutes; it still counts for 10."""
+    now = [1_000_000.0]
+    monkeypatch.setattr(account_rows, "time", SimpleNamespace(time=lambda: now[0]))
+    store = event_log.Store(sqlite_url)
+    rows = account_rows.AccountStore(store.engine)
+    keep = Accounts(lambda: None, None).keep_challenges  # type: ignore[arg-type,return-value]
+    for _ in range(2):
+        rows.open_challenge("c", "register", "10.0.0.1", seconds=300, keep=keep)
+    now[0] += 420  # 7 minutes: both expired, both within the 10-minute window
+    rows.open_challenge("c", "sign-in", "10.0.0.9", seconds=300, keep=keep)  # cleans up
+    assert rows.recent_challenges("10.0.0.1", "register", REGISTER_LIMIT[1]) == 2
+    now[0] += 200  # 10 minutes and 20 seconds: gone from the count and from the table
+    rows.open_challenge("c", "sign-in", "10.0.0.9", seconds=300, keep=keep)
+    assert rows.recent_challenges("10.0.0.1", "register", REGISTER_LIMIT[1]) == 0
+    store.close()
+
+
+def test_the_servers_stderr_carries_only_json_lines(tmp_path: Path) -> None:
+    """A request uvicorn cannot parse makes it warn: through the JSON logger, one object a
+    line, with its cause and no traceback."""
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'server.db'}", tmp_path)
+    proc.start()
+    try:
+        with socket.create_connection(("127.0.0.1", proc.port), timeout=5) as sock:
+            sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+            with contextlib.suppress(OSError):
+                sock.recv(1024)
+        assert httpx.get(f"{proc.base}/healthz").status_code == 200
+        path = tmp_path / f"server-{proc.port}.log"
+        deadline = time.monotonic() + 30
+        while "Invalid HTTP request" not in path.read_text():
+            assert time.monotonic() < deadline, path.read_text()[-2000:]
+            time.sleep(0.05)
+    finally:
+        proc.stop()
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    parsed = [json.loads(line) for line in lines]  # each line one JSON object
+    assert all(isinstance(item, dict) and "event" in item for item in parsed)
+    warned = [item for item in parsed if "Invalid HTTP request" in item["event"]]
+    assert warned and warned[0]["level"] == "warning"

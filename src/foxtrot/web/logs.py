@@ -34,13 +34,30 @@ class JsonLines(logging.Formatter):
             value = getattr(record, field, None)
             if value is not None:
                 line[field] = value
+        if record.exc_info and record.exc_info[1] is not None and "cause" not in line:
+            error = record.exc_info[1]  # its type and first line: never a traceback
+            first = (str(error).splitlines() or [""])[0][:200]
+            line["cause"] = f"{type(error).__name__}: {first}" if first else type(error).__name__
         return json.dumps(line)
 
 
+#: uvicorn's own loggers (its warnings, "Invalid HTTP request received." among them).
+UVICORN_LOGGERS: Final = ("uvicorn", "uvicorn.error", "uvicorn.access")
+
+
 def configure(level: int = logging.INFO) -> None:
-    """Send the server's log to stderr as JSON lines."""
+    """Send the server's log to stderr as JSON lines, uvicorn's own lines too.
+
+    stderr then carries only JSON lines, one object each, whatever wrote them: a log
+    reader never meets uvicorn's plain text or a traceback (``foxtrot serve`` gives
+    uvicorn no logging configuration of its own: ``web/http/running.py``).
+    """
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonLines())
     log.handlers[:] = [handler]
     log.setLevel(level)
     log.propagate = False
+    for name in UVICORN_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.propagate = False

@@ -76,6 +76,7 @@ _STATUS = {
     Code.LAST_PASSKEY: 409,
     Code.NO_PLAYER: 404,
     Code.RATED_TABLE: 403,
+    Code.PASSKEY_TAKEN: 409,
 }
 
 

@@ -261,7 +261,8 @@ class BodyLimit:
 
 
 def config(app: FastAPI, host: str, port: int, limits: Limits = Limits()) -> uvicorn.Config:
-    """uvicorn's configuration of ``foxtrot serve``: h11 with the limits, no access log."""
+    """uvicorn's configuration of ``foxtrot serve``: h11 with the limits, no access log, and
+    no logging configuration of uvicorn's own (``logs.configure`` routes its loggers)."""
     protocol = type("HeaderDeadline", (HeaderDeadline,), {"header_seconds": limits.header_seconds})
     exempt = frozenset({"/api/records/check"})
     return uvicorn.Config(
@@ -275,6 +276,7 @@ def config(app: FastAPI, host: str, port: int, limits: Limits = Limits()) -> uvi
         limit_concurrency=limits.connections,
         ws_max_size=limits.ws_bytes,
         access_log=False,
+        log_config=None,  # its loggers write JSON lines through ours (web/logs.py)
     )
 
 

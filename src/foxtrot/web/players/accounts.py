@@ -1,4 +1,4 @@
-"""Accounts without passwords (issue 25): passkeys (WebAuthn), sessions, the CSRF token.
+"""Accounts without passwords: passkeys (WebAuthn), sessions, the CSRF token.
 
 A person registers with a display name and a passkey, signs in with the passkey alone
 (a discoverable credential: the browser offers the accounts it holds for this site), adds
@@ -72,6 +72,8 @@ CHALLENGE_SECONDS: Final = 300.0
 REGISTER_LIMIT: Final = (10, 600.0)
 SIGN_IN_LIMIT: Final = (30, 300.0)
 RP_NAME: Final = "Foxtrot"
+#: The longest credential id WebAuthn allows (bytes); its base64url text fits the column.
+CREDENTIAL_ID_BYTES: Final = 1023
 
 
 def display_name_problem(name: str) -> str | None:
@@ -144,6 +146,11 @@ class Accounts:
         self.origin = origin
         self.register_limit = REGISTER_LIMIT
         self.sign_in_limit = SIGN_IN_LIMIT
+
+    @property
+    def keep_challenges(self) -> float:
+        """How long a challenge's row is kept: the longest window a limit counts it in."""
+        return max(self.register_limit[1], self.sign_in_limit[1], CHALLENGE_SECONDS)
 
     @property
     def store(self) -> AccountStore:
@@ -264,6 +271,7 @@ def account_router(accounts: Accounts) -> APIRouter:
             "register",
             _client(request),
             seconds=CHALLENGE_SECONDS,
+            keep=accounts.keep_challenges,
             account_id=account_id,
             name=body.name,
             lang=body.lang,
@@ -288,6 +296,8 @@ def account_router(accounts: Accounts) -> APIRouter:
             )
         except NameTakenError as error:
             raise ProtocolError(Code.NAME_TAKEN, str(error)) from error
+        except PasskeyTakenError as error:
+            raise ProtocolError(Code.PASSKEY_TAKEN, str(error)) from error
         csrf = await accounts.sign_in_as(request, response, account)
         found = Session(account, csrf, 0.0)
         return await accounts.me(found, csrf)
@@ -305,6 +315,7 @@ def account_router(accounts: Accounts) -> APIRouter:
             "sign-in",
             _client(request),
             seconds=CHALLENGE_SECONDS,
+            keep=accounts.keep_challenges,
         )
         return {"challenge": ident, "options": _options(options)}
 
@@ -385,6 +396,7 @@ def account_router(accounts: Accounts) -> APIRouter:
             "add-passkey",
             _client(request),
             seconds=CHALLENGE_SECONDS,
+            keep=accounts.keep_challenges,
             account_id=account.id,
         )
         return {"challenge": ident, "options": _options(options)}
@@ -456,6 +468,11 @@ def _verified_registration(
         )
     except (WebAuthnException, ValueError, KeyError, TypeError) as error:
         raise _bad_passkey("the new passkey was refused", error) from error
+    if len(verified.credential_id) > CREDENTIAL_ID_BYTES:  # WebAuthn's bound: never signs in
+        raise _bad_passkey(
+            f"the new passkey's id is {len(verified.credential_id)} bytes long:"
+            f" a credential id has at most {CREDENTIAL_ID_BYTES} (WebAuthn)"
+        )
     response = body.credential.get("response")
     transports = response.get("transports") if isinstance(response, dict) else None
     kept = [str(t)[:16] for t in transports[:8]] if isinstance(transports, list) else []

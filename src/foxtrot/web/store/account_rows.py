@@ -1,4 +1,4 @@
-"""The accounts' rows (issue 25): accounts, passkeys, sessions and pending challenges.
+"""The accounts' rows: accounts, passkeys, sessions and pending challenges.
 
 Beside the event log, in the same database and the same transaction discipline: each
 method is one transaction, run from the lobby's database thread.  A session id and a
@@ -168,12 +168,22 @@ class AccountStore:
         account_id: str | None = None,
         name: str | None = None,
         lang: str | None = None,
+        keep: float = 0.0,
     ) -> str:
-        """Store a challenge for ``seconds``; its id (what the page sends back with the answer)."""
+        """Store a challenge for ``seconds``; its id (what the page sends back with the answer).
+
+        ``keep``: the rows are deleted only once expired *and* older than this, the longest
+        window a limit counts them in (``recent_challenges``): a challenge valid for 5
+        minutes still counts against a 10-minute limit until its 10 minutes are over.
+        """
         now = time.time()
         ident = secrets.token_urlsafe(24)
         with self.engine.begin() as db:
-            db.execute(CHALLENGES.delete().where(CHALLENGES.c.expires_at < now))
+            db.execute(
+                CHALLENGES.delete().where(
+                    CHALLENGES.c.expires_at < now, CHALLENGES.c.created_at < now - keep
+                )
+            )
             db.execute(
                 CHALLENGES.insert().values(
                     id=ident,
@@ -246,10 +256,18 @@ class AccountStore:
         return found is None
 
     def create_account(self, account_id: str, name: str, lang: str, passkey: Passkey) -> Account:
-        """A new account with its first passkey, in one transaction; ``NameTakenError`` if taken."""
+        """A new account with its first passkey, in one transaction.
+
+        ``PasskeyTakenError`` if the passkey is stored already (a device that registers a
+        credential it holds again: the answer says so, not that the name is taken);
+        ``NameTakenError`` if the name is taken.
+        """
         now = time.time()
         try:
             with self.engine.begin() as db:
+                known = db.execute(sa.select(PASSKEYS.c.id).where(PASSKEYS.c.id == passkey.id))
+                if known.first() is not None:
+                    raise PasskeyTakenError("this passkey is already registered: sign in with it")
                 db.execute(
                     ACCOUNTS.insert().values(
                         id=account_id, name=name, name_key=name_key(name), lang=lang, created_at=now
@@ -257,6 +275,10 @@ class AccountStore:
                 )
                 _insert_passkey(db, passkey, now)
         except sa.exc.IntegrityError as error:
+            if self.passkey(passkey.id) is not None:  # registered at once by another request
+                raise PasskeyTakenError(
+                    "this passkey is already registered: sign in with it"
+                ) from error
             raise NameTakenError(f"the name {name!r} is taken") from error
         return Account(account_id, name, lang, now)
 
