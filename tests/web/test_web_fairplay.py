@@ -25,6 +25,7 @@ from alembic.config import Config
 
 from foxtrot.skill import START, ordinal
 from foxtrot.web.players.accounts import REGISTER_LIMIT, Accounts
+from foxtrot.web.players.names import skeleton
 from foxtrot.web.players.ratings import RETRY_FIRST, Retries, cause
 from foxtrot.web.store import account_rows, event_log
 
@@ -387,3 +388,52 @@ def test_the_servers_stderr_carries_only_json_lines(tmp_path: Path) -> None:
     assert all(isinstance(item, dict) and "event" in item for item in parsed)
     warned = [item for item in parsed if "Invalid HTTP request" in item["event"]]
     assert warned and warned[0]["level"] == "warning"
+
+
+def test_display_names_are_nfkc_and_refuse_invisible_and_path_characters(
+    sqlite_url: str,
+) -> None:
+    with server(sqlite_url) as client:
+        _key, me = register(client, "Ｆｏｘ")  # full-width letters: kept as plain ones
+        assert me["name"] == "Fox"
+        client.cookies.clear()
+        for bad in ("An\u200bna", "An\u200dna", "\ufeffAnna", "a/b", "a\\b", "Anna\u00ad"):
+            refused = client.post("/api/account/register", json={"name": bad})
+            assert (refused.status_code, refused.json()["code"]) == (422, "bad_schema"), bad
+
+
+def test_a_name_that_looks_like_a_taken_one_is_refused(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        register(client, "Anna")
+        register(client, "Bob")
+        client.cookies.clear()
+        for look_alike in ("\u0410nna", "\u0391NNA", "ANNA", "B0B", "\u0412\u041e\u0412"):
+            refused = client.post("/api/account/register", json={"name": look_alike})
+            assert (refused.status_code, refused.json()["code"]) == (409, "name_taken"), look_alike
+        assert client.post("/api/account/register", json={"name": "Annabel"}).status_code == 200
+
+
+def test_skeletons_of_accounts_made_before_are_filled(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(Path(event_log.__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+        connection.execute(
+            sa.text(
+                "INSERT INTO accounts (id, name, name_key, lang, created_at)"
+                " VALUES ('a', '\u0410nna', '\u0430nna', 'en', 0)"
+            )
+        )
+    engine.dispose()
+    store = event_log.Store(url)
+    assert not account_rows.AccountStore(store.engine).name_free("Anna")
+    store.close()
+
+
+def test_the_skeleton_stop_gap() -> None:
+    assert skeleton("Anna") == skeleton("\u0410NN\u0430") == skeleton("\uff21nna")
+    assert skeleton("rnary") == skeleton("mary") and skeleton("Bill") == skeleton("B1ll")
+    assert skeleton("Anna") != skeleton("Anná") != skeleton("Ana")

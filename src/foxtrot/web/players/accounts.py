@@ -57,6 +57,7 @@ from ..store.account_rows import (
     Session,
     name_key,
 )
+from .names import invisible_or_path, normal
 
 #: The cookie that holds the session id.
 COOKIE: Final = "foxtrot_session"
@@ -80,10 +81,12 @@ def display_name_problem(name: str) -> str | None:
     """What makes ``name`` unfit as a display name, or None.
 
     The record's rule for a player's name (``core.options.name_problem``: not blank, no
-    control character), 1 to 24 characters, no space at either end (two names that
-    differ only there would look alike), and not the name deleted accounts leave behind.
+    control character), no invisible format character (a zero-width space or joiner) and
+    no path character (``/``, ``\\``: web/players/names.py), 1 to 24 characters, no space
+    at either end (two names that differ only there would look alike), and not the name
+    deleted accounts leave behind.
     """
-    problem = name_problem(name)
+    problem = name_problem(name) or invisible_or_path(name)
     if problem is not None:
         return problem
     if len(name) > DISPLAY_NAME_LENGTH:
@@ -96,10 +99,11 @@ def display_name_problem(name: str) -> str | None:
 
 
 def _fit_name(name: str) -> str:
-    problem = display_name_problem(name)
+    """The display name in its kept form (NFKC), or ``ValueError`` with what is wrong."""
+    problem = display_name_problem(name) or display_name_problem(normal(name))
     if problem is not None:
         raise ValueError(problem)
-    return name
+    return normal(name)
 
 
 DisplayName = Annotated[str, Field(min_length=1), AfterValidator(_fit_name)]
@@ -237,6 +241,13 @@ class Accounts:
         }
 
 
+def _taken_text(name: str, taken: str) -> str:
+    """Why a name is refused as taken: the same name, or one that looks like it."""
+    if taken.casefold() == name.casefold():
+        return f"the name {name!r} is taken"
+    return f"the name {name!r} looks like {taken!r}, an account's name already"
+
+
 def _bad_passkey(what: str, error: Exception | None = None) -> ProtocolError:
     detail = f": {str(error)[:200]}" if error is not None else ""
     return ProtocolError(Code.BAD_PASSKEY, f"{what}{detail}")
@@ -260,8 +271,9 @@ def account_router(accounts: Accounts) -> APIRouter:
     @router.post("/api/account/register")
     async def register(body: RegisterIn, request: Request) -> dict[str, Any]:
         await accounts.limit(request, "register", accounts.register_limit)
-        if not await accounts.db(accounts.store.name_free, body.name):
-            raise ProtocolError(Code.NAME_TAKEN, f"the name {body.name!r} is taken")
+        taken = await accounts.db(accounts.store.name_taken_by, body.name)
+        if taken is not None:
+            raise ProtocolError(Code.NAME_TAKEN, _taken_text(body.name, taken))
         account_id = secrets.token_hex(16)
         _origin, rp_id = accounts.relying_party(request)
         options = _creation_options(rp_id, account_id, body.name, [])
