@@ -16,12 +16,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import httpx
 import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from fastapi.testclient import TestClient
 
 from foxtrot.skill import START, ordinal
 from foxtrot.web.players.accounts import REGISTER_LIMIT, Accounts
@@ -142,7 +144,7 @@ def test_a_match_that_cannot_be_rated_holds_up_no_other(
         )
     engine.dispose()
     caplog.set_level(logging.INFO, logger="foxtrot.web")
-    with server(sqlite_url, rating_seconds=0.05) as client:
+    with server(sqlite_url, rating_seconds=0.05, rating_pair_hours=0) as client:
         for table in tables[1:]:
             assert len(wait_rated(client, table)["changes"]) == 2
         deadline = time.monotonic() + 30
@@ -437,3 +439,28 @@ def test_the_skeleton_stop_gap() -> None:
     assert skeleton("Anna") == skeleton("\u0410NN\u0430") == skeleton("\uff21nna")
     assert skeleton("rnary") == skeleton("mary") and skeleton("Bill") == skeleton("B1ll")
     assert skeleton("Anna") != skeleton("Anná") != skeleton("Ana")
+
+
+def wait_outcome(client: TestClient, table: str) -> dict[str, Any]:
+    """The ratings' answer once the sweep has dealt with the table (any outcome)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = client.get(f"/api/tables/{table}/ratings").json()
+        if found["outcome"] is not None:
+            return dict(found)
+        time.sleep(0.05)
+    raise AssertionError("the sweep never dealt with the match")
+
+
+def test_the_same_pair_counts_once_per_window(sqlite_url: str) -> None:
+    with server(sqlite_url, rating_seconds=0.05) as client:
+        anna, boris, carl = signed(client, "Anna"), signed(client, "Boris"), signed(client, "Carl")
+        outcomes = []
+        for people in ([anna, boris], [anna, boris], [boris, anna], [anna, carl]):
+            table, tokens = rated_tokens(client, people, RATED)
+            play_to_the_end(client, table, tokens[0])
+            found = wait_outcome(client, table)
+            outcomes.append((found["outcome"], len(found["changes"])))
+        assert outcomes == [("rated", 2), ("repeated", 0), ("repeated", 0), ("rated", 2)]
+        assert client.get("/api/players/Anna").json()["rating"]["matches"] == 2
+        assert client.get("/api/players/Boris").json()["rating"]["matches"] == 1

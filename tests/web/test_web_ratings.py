@@ -1,4 +1,4 @@
-"""Ratings of rated tables (issue 25): the update against openskill, once per match.
+"""Ratings of rated tables: the update against openskill, once per match.
 
 The update is checked against ``openskill`` called directly, on hand-made results with
 known answers; a rated match played over the WebSocket moves both players' ratings; a

@@ -33,7 +33,7 @@ from ..logs import log
 from ..players.accounts import Accounts, account_router
 from ..players.profiles import players_router
 from ..players.rated import rated_create_check, rated_join_check, rated_rematch_check, rating_router
-from ..players.ratings import RatingStore, sweep_loop
+from ..players.ratings import PAIR_HOURS, RatingStore, sweep_loop
 from ..protocol import (
     ActionIn,
     Code,
@@ -99,6 +99,7 @@ def create_app(
     computer_tables: tuple[int, int] = (COMPUTER_TABLES, COMPUTER_TABLES_PER_ADDRESS),
     origin: str | None = None,
     rating_seconds: float | None = 2.0,
+    rating_pair_hours: float = PAIR_HOURS,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -112,7 +113,8 @@ def create_app(
     ``origin`` (``https://foxtrot.example``) is the passkeys' relying party
     (web/players/accounts.py); None: the origin each request came to.  Finished rated matches
     are rated every ``rating_seconds`` (web/players/ratings.py; None: never, for the tests of a
-    crash before it).
+    crash before it); two accounts' matches together count once per ``rating_pair_hours``
+    (0: every match counts, for tests that rate one pair many times).
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -136,7 +138,7 @@ def create_app(
         lag = asyncio.create_task(metrics.watch_loop())
         rater = None
         if rating_seconds is not None:  # rate the finished rated matches
-            store = RatingStore(the_lobby.store.engine)
+            store = RatingStore(the_lobby.store.engine, rating_pair_hours)
             rater = asyncio.create_task(sweep_loop(the_lobby, store, rating_seconds))
         try:
             yield

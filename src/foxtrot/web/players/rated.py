@@ -121,6 +121,7 @@ def rating_router(lobby: Callable[[], Lobby], accounts: Accounts) -> APIRouter:
         if not await lobby().db(store.is_rated, table_id):
             raise ProtocolError(Code.NO_TABLE, "no rated table has this id")
         found = await lobby().db(store.changes, table_id)
-        return {"table": table_id, "rated": bool(found), "changes": found}
+        outcome = await lobby().db(store.outcome, table_id)
+        return {"table": table_id, "rated": bool(found), "outcome": outcome, "changes": found}
 
     return router

@@ -100,11 +100,19 @@ class SeatAt:
     abandoned: bool = False
 
 
-class RatingStore:
-    """The ratings' rows in the server's database."""
+#: Two accounts' rated matches together count once per this many hours: a match in which two
+#: of its accounts already shared a rated match that recently is recorded as ``repeated`` and
+#: moves nobody (two accounts of one person, or two friends, cannot farm a rating by playing
+#: each other over and over).
+PAIR_HOURS: Final = 6.0
 
-    def __init__(self, engine: sa.Engine) -> None:
+
+class RatingStore:
+    """The ratings' rows in the server's database; ``pair_hours``: see ``PAIR_HOURS``."""
+
+    def __init__(self, engine: sa.Engine, pair_hours: float = PAIR_HOURS) -> None:
         self.engine = engine
+        self.pair_seconds = pair_hours * 3600.0
 
     def mark_rated(self, table_id: str) -> None:
         """Note that ``table_id`` is a rated table (at its creation)."""
@@ -236,7 +244,8 @@ class RatingStore:
 
         One transaction: the table is marked done only where it was not, the players'
         ratings are read (locked on PostgreSQL), moved and written with one change row per
-        person's seat.
+        person's seat.  A match two of whose accounts shared a rated match in the last
+        ``pair_seconds`` is marked ``repeated`` instead, and moves nobody (False).
         """
         now = time.time()
         ranks = places(totals, winner)
@@ -249,6 +258,11 @@ class RatingStore:
             if done.rowcount != 1:
                 return False
             accounts = [seat.account_id for seat in seats if seat.account_id is not None]
+            if self._met_lately(db, table_id, accounts, now):
+                db.execute(
+                    RATED.update().where(RATED.c.table_id == table_id).values(outcome="repeated")
+                )
+                return False
             found = {
                 row[0]: (row[1], row[2], row[3])
                 for row in db.execute(
@@ -303,6 +317,39 @@ class RatingStore:
                     )
                 )
         return True
+
+    def _met_lately(
+        self, db: sa.Connection, table_id: str, accounts: Sequence[str], now: float
+    ) -> bool:
+        """Whether two of ``accounts`` shared a rated match within ``pair_seconds``."""
+        if self.pair_seconds <= 0 or len(accounts) < 2:
+            return False
+        mine, theirs = CHANGES.alias("mine"), CHANGES.alias("theirs")
+        found = db.execute(
+            sa.select(mine.c.table_id)
+            .join(
+                theirs,
+                (theirs.c.table_id == mine.c.table_id) & (theirs.c.seat != mine.c.seat),
+            )
+            .where(
+                mine.c.table_id != table_id,
+                mine.c.account_id.in_(accounts),
+                theirs.c.account_id.in_(accounts),
+                mine.c.account_id != theirs.c.account_id,
+                mine.c.created_at >= now - self.pair_seconds,
+            )
+            .limit(1)
+        ).first()
+        return found is not None
+
+    def outcome(self, table_id: str) -> str | None:
+        """How a rated table ended for the ratings: rated, abandoned, unsigned, repeated; None
+        while it is not done."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                sa.select(RATED.c.outcome).where(RATED.c.table_id == table_id)
+            ).scalar()
+        return None if found is None else str(found)
 
     def changes(self, table_id: str) -> list[dict[str, Any]]:
         """A rated table's changes, seat by seat (public: names, places, ratings)."""
