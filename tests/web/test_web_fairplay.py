@@ -211,6 +211,7 @@ def test_no_undo_hint_count_or_review_at_a_rated_table_before_its_end(sqlite_url
             ):
                 assert (answer.status_code, answer.json()["code"]) == (403, "rated_table")
             finish(a)
+        assert client.get(f"/api/tables/{table}").json()["rated"] is True  # the page's flag
         after = client.get(f"/api/tables/{table}/review", params={"deal": 0}, headers=bearer)
         assert after.json().get("code") != "rated_table"  # open again once the match is over
 

@@ -495,6 +495,7 @@ def summary(actor: TableActor) -> dict[str, Any]:
         "turn_seconds": actor.config.get("turn_seconds"),
         "public": actor.config.get("public", True),
         "rematch": actor.rematch,
+        "rated": bool(actor.config.get("rated")),  # no help before its end (players/rated.py)
     }
 
 
