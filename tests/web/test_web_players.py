@@ -44,7 +44,7 @@ def walk(value: Any) -> list[tuple[str, Any]]:
 
 @pytest.mark.postgres
 def test_profiles_and_leaderboards_after_a_two_and_a_four_player_match(db_url: str) -> None:
-    with server(db_url, rating_seconds=0.1) as client:
+    with server(db_url, rating_seconds=0.1, rating_pair_hours=0) as client:
         anna, boris = signed(client, "Anna"), signed(client, "Boris")
         two = rated_table(client, [anna, boris], [])
         four = rated_table(client, [anna, boris], ["easy", "hard"])
@@ -78,7 +78,9 @@ def test_profiles_and_leaderboards_after_a_two_and_a_four_player_match(db_url: s
         assert second["entries"] == [board["entries"][1] | {"rank": 2}]
         assert client.get("/api/leaderboard", params={"per_page": 0}).status_code == 422
         assert client.get("/api/leaderboard", params={"players": 10}).status_code == 422
-    with server(db_url, rating_seconds=0.1) as client:  # a restart changes nothing
+    with server(
+        db_url, rating_seconds=0.1, rating_pair_hours=0
+    ) as client:  # a restart changes nothing
         assert client.get("/api/players/Anna").json() == profile
         assert client.get("/api/leaderboard").json() == board
 

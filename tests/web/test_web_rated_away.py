@@ -117,7 +117,8 @@ def test_abandoned_is_the_logs_last_word_on_a_persons_seat(
 
 
 def test_the_rematch_of_a_rated_table_is_rated_with_everybody_signed_in(sqlite_url: str) -> None:
-    with server(sqlite_url, rating_seconds=0.1) as client:
+    # a rematch is one pair again: its ratings count only with the pair rule off
+    with server(sqlite_url, rating_seconds=0.1, rating_pair_hours=0) as client:
         anna, boris = signed(client, "Anna"), signed(client, "Boris")
         table, tokens = rated_tokens(client, [anna, boris], RATED)
         with player(client, table, tokens[0]) as a:
@@ -148,6 +149,7 @@ def test_the_rematch_of_a_rated_table_is_rated_with_everybody_signed_in(sqlite_u
         assert client.get(f"/api/tables/{again}/ratings").json() == {
             "table": again,
             "rated": False,
+            "outcome": None,
             "changes": [],
         }  # a rated table, not rated yet
         joined = ask(boris, tokens[1])
@@ -215,7 +217,9 @@ def test_tables_owned_by_different_processes_are_each_rated_once(
     """Two processes own the rated tables and both sweep; then one is killed with ``kill -9``
     and a new one sweeps at its start: every match is rated once, no update is lost."""
     db = new_postgres_database(postgres_server)
-    bus = ("--bus", redis_server, "--lease-seconds", "1.5", "--rating-seconds", "0.2")
+    # nobody connects to these tables: they play by themselves, 6 from one address
+    bus: tuple[str, ...] = ("--bus", redis_server, "--lease-seconds", "1.5")
+    bus += ("--rating-seconds", "0.2", "--computer-tables", "20", "10")
     procs = [ServerProcess(db, tmp_path, *bus) for _ in range(2)]
     for proc in procs:
         proc.start(wait=False)
@@ -223,8 +227,10 @@ def test_tables_owned_by_different_processes_are_each_rated_once(
         proc.wait_ready()
     people: list[tuple[httpx.Client, str]] = []
     try:
-        people = [account_at(procs[0].base, name) for name in ("Anna", "Boris", "Carl")]
-        pairs = [(0, 1), (1, 2), (2, 0), (0, 1), (1, 2), (2, 0)]
+        names = ("Anna", "Boris", "Carl", "Dora")
+        people = [account_at(procs[0].base, name) for name in names]
+        # six different pairs: a pair's matches count once per 6 hours (ratings.PAIR_HOURS)
+        pairs = [(0, 1), (1, 2), (2, 0), (0, 3), (1, 3), (2, 3)]
         tables = []
         for number, pair in enumerate(pairs):  # made (and owned) by each process in turn
             base = procs[number % 2].base
@@ -266,7 +272,7 @@ def test_tables_owned_by_different_processes_are_each_rated_once(
                 proc.kill()
     changes, matches, chains = first
     assert changes == matches == 2 * len(pairs)
-    assert sorted(len(chain) for chain in chains) == [4, 4, 4]
+    assert sorted(len(chain) for chain in chains) == [3, 3, 3, 3]
     for chain in chains:  # each update started from the one before: none lost, none twice
         for earlier, later in itertools.pairwise(chain):
             assert later[:2] == pytest.approx(earlier[2:])

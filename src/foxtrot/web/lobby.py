@@ -80,7 +80,9 @@ class ClusterLink(Protocol):
     async def forward_op(
         self, actor: TableActor, seat: int | None, op: str, msg: dict[str, Any]
     ) -> None: ...
-    async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]: ...
+    async def join(
+        self, actor: TableActor, name: str, seat: int | None, account: str | None = None
+    ) -> tuple[int, str]: ...
     async def leave(self, actor: TableActor, token: str) -> int: ...
     async def announce(self, actor: TableActor, seat: int | None) -> None: ...
 
@@ -242,7 +244,7 @@ class Lobby:
                     actor.left_at = now
                 elif (
                     actor.status == "playing"
-                    and not actor.persons
+                    and self_playing(actor)
                     and now - actor.left_at >= self.unwatched_seconds
                 ):
                     where = {"table": actor.id, "seat": None, "action": "close"}
@@ -282,8 +284,7 @@ class Lobby:
         ] or [None] * options.players
         if request.first_dealer is not None and request.first_dealer >= options.players:
             raise ProtocolError(Code.BAD_OPTIONS, "first_dealer: not a seat")
-        if "person" not in kinds:
-            self._computers_only_allowed(client)
+        self._computers_only_allowed(client, computers_only="person" not in kinds)
         table_id = secrets.token_urlsafe(16)
         config = request.model_dump(exclude={"seats", "options"})
         config["options"] = {
@@ -302,22 +303,33 @@ class Lobby:
         log.info("created", extra={"table": table_id, "seat": None, "action": "create"})
         return actor
 
-    def _computers_only_allowed(self, client: str | None) -> None:
-        """Refuse (``busy``) a table of computers only beyond the server's and the address's
-        limits: such a table plays by itself, as fast as the computers think."""
+    def _computers_only_allowed(self, client: str | None, *, computers_only: bool) -> None:
+        """Refuse (``busy``) a table beyond the limits on tables that play by themselves.
+
+        Such a table costs the server computer moves as fast as they are thought, and nobody
+        plays in it: a table of computers only, or a started table with a person's seat nobody
+        is connected to (its person played for by a computer, ``grace_seconds: 0`` at once).
+        A table of computers only is refused past the server's and the address's limits; a
+        table with a person's seat past the address's limit only (it plays by itself only if
+        its person never comes), so one address cannot start many of either kind.
+        """
         running = [
             actor
             for actor in self.tables.values()
-            if not actor.persons and actor.status in ("open", "playing") and not actor.follower
+            if not actor.follower
+            and actor.status in ("open", "playing")
+            and (not actor.persons or (actor.status == "playing" and self_playing(actor)))
         ]
-        if len(running) >= self.computer_tables:
+        if computers_only and len(running) >= self.computer_tables:
             raise ProtocolError(
                 Code.BUSY, f"this server plays {len(running)} tables of computers only already"
             )
         mine = sum(1 for actor in running if actor.creator == client)
         if client is not None and mine >= self.computer_tables_per_address:
             raise ProtocolError(
-                Code.BUSY, f"your address has {mine} tables of computers only playing already"
+                Code.BUSY,
+                f"your address has {mine} tables playing by themselves already"
+                " (of computers only, or nobody connected to a person's seat)",
             )
 
     async def get(self, table_id: str) -> TableActor:
@@ -417,13 +429,15 @@ class Lobby:
         actor: TableActor,
         token: str,
         created: Callable[[TableActor], Awaitable[None]] | None = None,
+        account: str | None = None,
     ) -> tuple[TableActor, int, str]:
         """The rematch of a finished table: the first to ask creates it (same seats and
         options, computers in their seats) and the old table's log says where it is; each
         person then joins it in the seat he had. Returns the new table, the seat, its token.
 
         ``created`` is awaited with the new table before anybody sits in it (a rated table's
-        rematch is marked rated there, web/players/rated.py)."""
+        rematch is marked rated there, web/players/rated.py); ``account``: the account the
+        new seat is linked to, in the join's transaction."""
         seat = actor.seat_of(token)
         if seat is None:
             raise ProtocolError(Code.BAD_TOKEN, "the token is not a seat of this table")
@@ -441,14 +455,17 @@ class Lobby:
                     await actor.note("rematch", {"table": new.id, "seat": seat})
             else:
                 new = await self.get(actor.rematch)
-        joined, new_token = await self.join(new, actor.seats[seat].name or "", seat)
+        joined, new_token = await self.join(new, actor.seats[seat].name or "", seat, account)
         return new, joined, new_token
 
-    async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]:
-        """Sit a person, here or at the owner; the seat and its token."""
+    async def join(
+        self, actor: TableActor, name: str, seat: int | None, account: str | None = None
+    ) -> tuple[int, str]:
+        """Sit a person, here or at the owner; the seat and its token.  ``account``: the
+        account the seat is linked to in the same transaction (a rated table)."""
         if self.cluster is not None and actor.follower:
-            return await self.cluster.join(actor, name, seat)
-        return await actor.join(name, seat)
+            return await self.cluster.join(actor, name, seat, account)
+        return await actor.join(name, seat, account=account)
 
     async def leave(self, actor: TableActor, token: str) -> int:
         """A person leaves before the start, here or at the owner."""
@@ -490,6 +507,13 @@ class Lobby:
         return listed
 
 
+def self_playing(actor: TableActor) -> bool:
+    """Whether the table plays by itself: no person's seat connected (here or at another
+    process of a cluster).  Such a table counts against the limits on tables of computers
+    only and is closed once nobody has watched it for ``Lobby.unwatched_seconds``."""
+    return not any(actor.seats[i].here for i in actor.persons)
+
+
 def rematch_request(actor: TableActor) -> CreateTable:
     """The creation request of a table like ``actor``: its options, seats and settings."""
     config = {key: value for key, value in actor.config.items() if key != "options"}
@@ -514,6 +538,7 @@ def summary(actor: TableActor) -> dict[str, Any]:
         "turn_seconds": actor.config.get("turn_seconds"),
         "public": actor.config.get("public", True),
         "rematch": actor.rematch,
+        "rated": bool(actor.config.get("rated")),  # no help before its end (players/rated.py)
     }
 
 

@@ -65,6 +65,8 @@ class Code(enum.StrEnum):
     NO_PASSKEY = "no_passkey"
     LAST_PASSKEY = "last_passkey"
     NO_PLAYER = "no_player"
+    PASSKEY_TAKEN = "passkey_taken"  # this passkey is stored already (another registration)
+    RATED_TABLE = "rated_table"  # no help at a rated table before its end (players/rated.py)
 
 
 class ProtocolError(Exception):

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 import sqlalchemy as sa
 
 from ..protocol import ActionIn, Code, NextDealIn, ProtocolError, SeedIn
-from ..store.event_log import ACTIVE, LeaseLostError
+from ..store.event_log import ACTIVE, LeaseLostError, seat_account_clash
 from ..table.actor import TableActor
 from ..table.seats import token_hash
 from .bus import Connection
@@ -235,8 +235,10 @@ class Cluster:
         self.lobby.log_info("follower", actor.id)
 
     def _lost(self, actor: TableActor, error: BaseException) -> bool:
-        """A commit refused: another process holds the table's lease now (``LeaseLostError``), or
-        committed that number first (the log's key, the last guard)."""
+        """A commit refused: another process holds the table's lease now (``LeaseLostError``),
+        or committed that number first (the log's key, the last guard)."""
+        if isinstance(error, sa.exc.IntegrityError) and seat_account_clash(error):
+            return False  # one account in two seats is refused, not a lost table
         if not isinstance(error, LeaseLostError | sa.exc.IntegrityError):
             return False
         self.demote(actor)
@@ -440,7 +442,9 @@ class Cluster:
                 await actor.note(payload["msg"]["kind"], payload["msg"]["data"])
                 return {"ok": None}
             if op == "join":
-                seat, _ = await actor.join(payload["name"], payload["want"], payload["hash"])
+                seat, _ = await actor.join(
+                    payload["name"], payload["want"], payload["hash"], payload.get("account")
+                )
                 return {"ok": seat}
             if op == "leave":
                 return {"ok": await actor.leave("", payload["hash"])}
@@ -496,10 +500,19 @@ class Cluster:
         """Ask the owner of ``actor``'s table to do ``op`` (undo, note) for ``seat``."""
         self._answer(await self.forward(actor.id, {"op": op, "seat": seat, "msg": msg}), None)
 
-    async def join(self, actor: TableActor, name: str, seat: int | None) -> tuple[int, str]:
-        """A join at a follower: this process makes the token, the owner stores its hash."""
+    async def join(
+        self, actor: TableActor, name: str, seat: int | None, account: str | None = None
+    ) -> tuple[int, str]:
+        """A join at a follower: this process makes the token, the owner stores its hash
+        (and links the seat to ``account``, checked under the owner's lock)."""
         token = secrets.token_urlsafe(32)
-        payload = {"op": "join", "name": name, "want": seat, "hash": token_hash(token)}
+        payload = {
+            "op": "join",
+            "name": name,
+            "want": seat,
+            "hash": token_hash(token),
+            "account": account,
+        }
         number = int(self._answer(await self.forward(actor.id, payload), None))
         await self.catch_up(actor)
         return number, token

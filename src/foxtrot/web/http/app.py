@@ -33,7 +33,7 @@ from ..logs import log
 from ..players.accounts import Accounts, account_router
 from ..players.profiles import players_router
 from ..players.rated import rated_create_check, rated_join_check, rated_rematch_check, rating_router
-from ..players.ratings import RatingStore, sweep_loop
+from ..players.ratings import PAIR_HOURS, RatingStore, sweep_loop
 from ..protocol import (
     ActionIn,
     Code,
@@ -76,6 +76,8 @@ _STATUS = {
     Code.NO_PASSKEY: 404,
     Code.LAST_PASSKEY: 409,
     Code.NO_PLAYER: 404,
+    Code.RATED_TABLE: 403,
+    Code.PASSKEY_TAKEN: 409,
 }
 
 
@@ -99,6 +101,7 @@ def create_app(
     origin: str | None = None,
     rating_seconds: float | None = 2.0,
     computer_processes: int | None = None,
+    rating_pair_hours: float = PAIR_HOURS,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -112,8 +115,9 @@ def create_app(
     ``origin`` (``https://foxtrot.example``) is the passkeys' relying party
     (web/players/accounts.py); None: the origin each request came to.  Finished rated matches
     are rated every ``rating_seconds`` (web/players/ratings.py; None: never, for the tests of a
-    crash before it).  ``computer_processes``: the computers' worker processes (None: one for
-    each core; web/table/computer.py).
+    crash before it); two accounts' matches together count once per ``rating_pair_hours``
+    (0: every match counts, for tests that rate one pair many times).  ``computer_processes``:
+    the computers' worker processes (None: one for each core; web/table/computer.py).
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -139,7 +143,7 @@ def create_app(
         lag = asyncio.create_task(metrics.watch_loop())
         rater = None
         if rating_seconds is not None:  # rate the finished rated matches
-            store = RatingStore(the_lobby.store.engine)
+            store = RatingStore(the_lobby.store.engine, rating_pair_hours)
             rater = asyncio.create_task(sweep_loop(the_lobby, store, rating_seconds))
         try:
             yield
@@ -220,13 +224,11 @@ def create_app(
         table_id: str, body: Join, request: Request, x_csrf_token: str | None = Header(None)
     ) -> dict[str, Any]:
         actor = await lobby_().get(table_id)
-        # a rated table's seat is an account's, under its display name
+        # a rated table's seat is an account's, under its display name, linked in the join
         account = await rated_join_check(app.state.accounts, actor.id, request, x_csrf_token)
         name = body.name if account is None else account.name
-        seat, token = await lobby_().join(actor, name, body.seat)
-        if account is not None:
-            store = RatingStore(lobby_().store.engine)
-            await lobby_().db(store.link_seat, table_id, seat, account.id)
+        account_id = None if account is None else account.id
+        seat, token = await lobby_().join(actor, name, body.seat, account_id)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/leave")
@@ -256,9 +258,8 @@ def create_app(
             await lobby_().db(store.mark_rated, new.id)
 
         created = rated if account is not None else None
-        new, seat, new_token = await lobby_().rematch(actor, token, created)
-        if account is not None:
-            await lobby_().db(store.link_seat, new.id, seat, account.id)
+        account_id = None if account is None else account.id
+        new, seat, new_token = await lobby_().rematch(actor, token, created, account_id)
         return {"table": new.id, "seat": seat, "token": new_token}
 
     @app.get("/api/tables/{table_id}/record")

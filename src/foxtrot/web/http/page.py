@@ -39,6 +39,7 @@ from ...bots.counting import card_count
 from ...core import CARDS, Observation, Phase, SplitMix64, State, TableOptions
 from ...i18n.rules import rules_source
 from ..lobby import Lobby
+from ..players.rated import no_help_while_rated
 from ..protocol import Code, ProtocolError
 from ..table.actor import TableActor
 from ..workers import process_pool
@@ -209,7 +210,9 @@ def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
         table_id: str, body: HintIn, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
         lang = _lang(body.lang)
-        obs = seat_observation(await lobby().get(table_id), authorization)
+        actor = await lobby().get(table_id)
+        obs = seat_observation(actor, authorization)
+        no_help_while_rated(actor, "a hint")
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ProtocolError(Code.NOT_YOUR_TURN, "a hint is for the seat to move")
         seat = (table_id, obs.seat)
@@ -228,7 +231,9 @@ def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
     async def count(
         table_id: str, lang: str = "en", authorization: str | None = Header(None)
     ) -> dict[str, Any]:
-        obs = seat_observation(await lobby().get(table_id), authorization)
+        actor = await lobby().get(table_id)
+        obs = seat_observation(actor, authorization)
+        no_help_while_rated(actor, "the card count")
         if obs.phase is not Phase.PLAYING:
             raise ProtocolError(Code.NOT_STARTED, "there is no deal in play")
         return count_json(obs, _lang(lang))

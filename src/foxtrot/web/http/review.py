@@ -45,6 +45,7 @@ from fastapi import APIRouter, FastAPI, Header, Request
 from ... import i18n
 from ...core import to_record
 from ..lobby import Lobby, server_record
+from ..players.rated import no_help_while_rated
 from ..protocol import Code, ProtocolError
 from ..workers import process_pool, stop_pool
 from .record_check import Checker
@@ -250,6 +251,7 @@ def review_router(
     ) -> dict[str, Any]:
         actor = await lobby().get(table_id)
         seat = _seat(authorization, actor.seat_of)
+        no_help_while_rated(actor, "the review")
         if lang not in i18n.LANGUAGES:
             raise ProtocolError(
                 Code.BAD_SCHEMA, f"language {lang[:10]!r} is not one of {', '.join(i18n.LANGUAGES)}"

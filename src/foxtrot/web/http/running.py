@@ -263,7 +263,8 @@ class BodyLimit:
 def config(
     app: FastAPI, host: str, port: int, limits: Limits = Limits(), proxies: str = ""
 ) -> uvicorn.Config:
-    """uvicorn's configuration of ``foxtrot serve``: h11 with the limits, no access log.
+    """uvicorn's configuration of ``foxtrot serve``: h11 with the limits, no access log, and
+    no logging configuration of uvicorn's own (``logs.configure`` routes its loggers).
 
     ``proxies``: the addresses (comma-separated, ``*`` for any) of the reverse proxies whose
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed.  None by default: uvicorn
@@ -286,6 +287,7 @@ def config(
         access_log=False,
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
+        log_config=None,  # its loggers write JSON lines through ours (web/logs.py)
     )
 
 

@@ -57,6 +57,7 @@ from ..store.account_rows import (
     Session,
     name_key,
 )
+from .names import invisible_or_path, normal
 
 #: The cookie that holds the session id.
 COOKIE: Final = "foxtrot_session"
@@ -72,16 +73,20 @@ CHALLENGE_SECONDS: Final = 300.0
 REGISTER_LIMIT: Final = (10, 600.0)
 SIGN_IN_LIMIT: Final = (30, 300.0)
 RP_NAME: Final = "Foxtrot"
+#: The longest credential id WebAuthn allows (bytes); its base64url text fits the column.
+CREDENTIAL_ID_BYTES: Final = 1023
 
 
 def display_name_problem(name: str) -> str | None:
     """What makes ``name`` unfit as a display name, or None.
 
     The record's rule for a player's name (``core.options.name_problem``: not blank, no
-    control character), 1 to 24 characters, no space at either end (two names that
-    differ only there would look alike), and not the name deleted accounts leave behind.
+    control character), no invisible format character (a zero-width space or joiner) and
+    no path character (``/``, ``\\``: web/players/names.py), 1 to 24 characters, no space
+    at either end (two names that differ only there would look alike), and not the name
+    deleted accounts leave behind.
     """
-    problem = name_problem(name)
+    problem = name_problem(name) or invisible_or_path(name)
     if problem is not None:
         return problem
     if len(name) > DISPLAY_NAME_LENGTH:
@@ -94,10 +99,11 @@ def display_name_problem(name: str) -> str | None:
 
 
 def _fit_name(name: str) -> str:
-    problem = display_name_problem(name)
+    """The display name in its kept form (NFKC), or ``ValueError`` with what is wrong."""
+    problem = display_name_problem(name) or display_name_problem(normal(name))
     if problem is not None:
         raise ValueError(problem)
-    return name
+    return normal(name)
 
 
 DisplayName = Annotated[str, Field(min_length=1), AfterValidator(_fit_name)]
@@ -144,6 +150,11 @@ class Accounts:
         self.origin = origin
         self.register_limit = REGISTER_LIMIT
         self.sign_in_limit = SIGN_IN_LIMIT
+
+    @property
+    def keep_challenges(self) -> float:
+        """How long a challenge's row is kept: the longest window a limit counts it in."""
+        return max(self.register_limit[1], self.sign_in_limit[1], CHALLENGE_SECONDS)
 
     @property
     def store(self) -> AccountStore:
@@ -230,6 +241,13 @@ class Accounts:
         }
 
 
+def _taken_text(name: str, taken: str) -> str:
+    """Why a name is refused as taken: the same name, or one that looks like it."""
+    if taken.casefold() == name.casefold():
+        return f"the name {name!r} is taken"
+    return f"the name {name!r} looks like {taken!r}, an account's name already"
+
+
 def _bad_passkey(what: str, error: Exception | None = None) -> ProtocolError:
     detail = f": {str(error)[:200]}" if error is not None else ""
     return ProtocolError(Code.BAD_PASSKEY, f"{what}{detail}")
@@ -253,8 +271,9 @@ def account_router(accounts: Accounts) -> APIRouter:
     @router.post("/api/account/register")
     async def register(body: RegisterIn, request: Request) -> dict[str, Any]:
         await accounts.limit(request, "register", accounts.register_limit)
-        if not await accounts.db(accounts.store.name_free, body.name):
-            raise ProtocolError(Code.NAME_TAKEN, f"the name {body.name!r} is taken")
+        taken = await accounts.db(accounts.store.name_taken_by, body.name)
+        if taken is not None:
+            raise ProtocolError(Code.NAME_TAKEN, _taken_text(body.name, taken))
         account_id = secrets.token_hex(16)
         _origin, rp_id = accounts.relying_party(request)
         options = _creation_options(rp_id, account_id, body.name, [])
@@ -264,6 +283,7 @@ def account_router(accounts: Accounts) -> APIRouter:
             "register",
             _client(request),
             seconds=CHALLENGE_SECONDS,
+            keep=accounts.keep_challenges,
             account_id=account_id,
             name=body.name,
             lang=body.lang,
@@ -288,6 +308,8 @@ def account_router(accounts: Accounts) -> APIRouter:
             )
         except NameTakenError as error:
             raise ProtocolError(Code.NAME_TAKEN, str(error)) from error
+        except PasskeyTakenError as error:
+            raise ProtocolError(Code.PASSKEY_TAKEN, str(error)) from error
         csrf = await accounts.sign_in_as(request, response, account)
         found = Session(account, csrf, 0.0)
         return await accounts.me(found, csrf)
@@ -305,6 +327,7 @@ def account_router(accounts: Accounts) -> APIRouter:
             "sign-in",
             _client(request),
             seconds=CHALLENGE_SECONDS,
+            keep=accounts.keep_challenges,
         )
         return {"challenge": ident, "options": _options(options)}
 
@@ -385,6 +408,7 @@ def account_router(accounts: Accounts) -> APIRouter:
             "add-passkey",
             _client(request),
             seconds=CHALLENGE_SECONDS,
+            keep=accounts.keep_challenges,
             account_id=account.id,
         )
         return {"challenge": ident, "options": _options(options)}
@@ -456,6 +480,11 @@ def _verified_registration(
         )
     except (WebAuthnException, ValueError, KeyError, TypeError) as error:
         raise _bad_passkey("the new passkey was refused", error) from error
+    if len(verified.credential_id) > CREDENTIAL_ID_BYTES:  # WebAuthn's bound: never signs in
+        raise _bad_passkey(
+            f"the new passkey's id is {len(verified.credential_id)} bytes long:"
+            f" a credential id has at most {CREDENTIAL_ID_BYTES} (WebAuthn)"
+        )
     response = body.credential.get("response")
     transports = response.get("transports") if isinstance(response, dict) else None
     kept = [str(t)[:16] for t in transports[:8]] if isinstance(transports, list) else []

@@ -21,6 +21,20 @@ from .accounts import Accounts
 from .ratings import RatingStore
 
 
+def no_help_while_rated(actor: TableActor, what: str) -> None:
+    """Refuse a hint, a card count or a review at a rated table before its match ends.
+
+    A rating should measure the player's own play: the coach's advice, the count of the
+    cards gone and the review's verdicts on earlier deals are help another player at the
+    table does not get from his opponent.  Once the match is over (or closed) they are open
+    again.  ``rated_table`` (403).
+    """
+    if actor.config.get("rated") and actor.status not in ("over", "closed"):
+        raise ProtocolError(
+            Code.RATED_TABLE, f"{what}: not at a rated table before its match is over"
+        )
+
+
 async def rated_create_check(
     accounts: Accounts, body: CreateTable, request: Request, csrf: str | None
 ) -> Account:
@@ -39,9 +53,7 @@ async def rated_join_check(
     if not await accounts.db(store.is_rated, table_id):
         return None
     session, _id = await accounts.acting(request, csrf)
-    if await accounts.db(store.seated, table_id, session.account.id):
-        raise ProtocolError(Code.SEAT_TAKEN, "this account already sits at this table")
-    return session.account
+    return session.account  # one seat per account: checked and linked by the join itself
 
 
 async def rated_rematch_check(
@@ -109,6 +121,7 @@ def rating_router(lobby: Callable[[], Lobby], accounts: Accounts) -> APIRouter:
         if not await lobby().db(store.is_rated, table_id):
             raise ProtocolError(Code.NO_TABLE, "no rated table has this id")
         found = await lobby().db(store.changes, table_id)
-        return {"table": table_id, "rated": bool(found), "changes": found}
+        outcome = await lobby().db(store.outcome, table_id)
+        return {"table": table_id, "rated": bool(found), "outcome": outcome, "changes": found}
 
     return router

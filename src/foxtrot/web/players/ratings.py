@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import sqlalchemy as sa
@@ -100,11 +100,19 @@ class SeatAt:
     abandoned: bool = False
 
 
-class RatingStore:
-    """The ratings' rows in the server's database."""
+#: Two accounts' rated matches together count once per this many hours: a match in which two
+#: of its accounts already shared a rated match that recently is recorded as ``repeated`` and
+#: moves nobody (two accounts of one person, or two friends, cannot farm a rating by playing
+#: each other over and over).
+PAIR_HOURS: Final = 6.0
 
-    def __init__(self, engine: sa.Engine) -> None:
+
+class RatingStore:
+    """The ratings' rows in the server's database; ``pair_hours``: see ``PAIR_HOURS``."""
+
+    def __init__(self, engine: sa.Engine, pair_hours: float = PAIR_HOURS) -> None:
         self.engine = engine
+        self.pair_seconds = pair_hours * 3600.0
 
     def mark_rated(self, table_id: str) -> None:
         """Note that ``table_id`` is a rated table (at its creation)."""
@@ -116,15 +124,6 @@ class RatingStore:
         with self.engine.connect() as db:
             found = db.execute(sa.select(RATED.c.table_id).where(RATED.c.table_id == table_id))
             return found.first() is not None
-
-    def link_seat(self, table_id: str, seat: int, account_id: str) -> None:
-        """Note which account sits in a seat (after its join was committed)."""
-        with self.engine.begin() as db:
-            db.execute(
-                SEATS.update()
-                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
-                .values(account_id=account_id)
-            )
 
     def claim(self, table_id: str, seat: int, account_id: str) -> bool:
         """Link a guest's seat of a finished table to an account; False if it has one already.
@@ -140,16 +139,19 @@ class RatingStore:
             ).first()
             if elsewhere is not None:
                 return False
-            done = db.execute(
-                SEATS.update()
-                .where(
-                    SEATS.c.table_id == table_id,
-                    SEATS.c.seat == seat,
-                    SEATS.c.kind == "person",
-                    SEATS.c.account_id.is_(None),
+            try:
+                done = db.execute(
+                    SEATS.update()
+                    .where(
+                        SEATS.c.table_id == table_id,
+                        SEATS.c.seat == seat,
+                        SEATS.c.kind == "person",
+                        SEATS.c.account_id.is_(None),
+                    )
+                    .values(account_id=account_id)
                 )
-                .values(account_id=account_id)
-            )
+            except sa.exc.IntegrityError:  # a claim of another seat won meanwhile (0006)
+                return False
             return done.rowcount == 1
 
     def account_at(self, table_id: str, seat: int) -> str | None:
@@ -160,16 +162,6 @@ class RatingStore:
                     SEATS.c.table_id == table_id, SEATS.c.seat == seat
                 )
             ).scalar()
-
-    def seated(self, table_id: str, account_id: str) -> bool:
-        """Whether the account already sits at the table."""
-        with self.engine.connect() as db:
-            found = db.execute(
-                sa.select(SEATS.c.seat).where(
-                    SEATS.c.table_id == table_id, SEATS.c.account_id == account_id
-                )
-            )
-            return found.first() is not None
 
     def pending(self) -> list[tuple[str, str]]:
         """The rated tables whose match is over (or closed) and not yet rated: id, status."""
@@ -185,9 +177,11 @@ class RatingStore:
     def seats(self, table_id: str) -> list[SeatAt]:
         """The seats of a table with their accounts, and who abandoned the match.
 
-        A person abandoned it when the log's last word on his seat is ``replaced``: away
+        A person abandoned it when the log's last word on his seat is ``replaced`` (away
         past the grace period, a computer played for him, and he did not come back before
-        the end (``returned`` is logged only while the match is played).
+        the end: ``returned`` is logged only while the match is played), or when most of
+        his seat's moves were not his: made by the turn timer or by his replacement (an
+        action a person sends carries his action id; one a computer makes for him has none).
         """
         with self.engine.connect() as db:
             rows = db.execute(
@@ -202,8 +196,19 @@ class RatingStore:
                 .order_by(EVENTS.c.seq)
             ):
                 away[seat] = kind == "replaced"
+            moves: dict[int, list[int]] = {}  # seat -> [his own, made for him]
+            for seat, own, count in db.execute(
+                sa.select(EVENTS.c.seat, EVENTS.c.action_id.is_not(None), sa.func.count())
+                .where(EVENTS.c.table_id == table_id, EVENTS.c.kind == "action")
+                .group_by(EVENTS.c.seat, EVENTS.c.action_id.is_not(None))
+            ):
+                moves.setdefault(seat, [0, 0])[0 if own else 1] += int(count)
         return [
-            SeatAt(row[0], row[1], row[0] == "person" and away.get(number, False))
+            SeatAt(
+                row[0],
+                row[1],
+                row[0] == "person" and (away.get(number, False) or _mostly_not_his(moves, number)),
+            )
             for number, row in enumerate(rows)
         ]
 
@@ -239,7 +244,8 @@ class RatingStore:
 
         One transaction: the table is marked done only where it was not, the players'
         ratings are read (locked on PostgreSQL), moved and written with one change row per
-        person's seat.
+        person's seat.  A match two of whose accounts shared a rated match in the last
+        ``pair_seconds`` is marked ``repeated`` instead, and moves nobody (False).
         """
         now = time.time()
         ranks = places(totals, winner)
@@ -252,6 +258,11 @@ class RatingStore:
             if done.rowcount != 1:
                 return False
             accounts = [seat.account_id for seat in seats if seat.account_id is not None]
+            if self._met_lately(db, table_id, accounts, now):
+                db.execute(
+                    RATED.update().where(RATED.c.table_id == table_id).values(outcome="repeated")
+                )
+                return False
             found = {
                 row[0]: (row[1], row[2], row[3])
                 for row in db.execute(
@@ -307,6 +318,39 @@ class RatingStore:
                 )
         return True
 
+    def _met_lately(
+        self, db: sa.Connection, table_id: str, accounts: Sequence[str], now: float
+    ) -> bool:
+        """Whether two of ``accounts`` shared a rated match within ``pair_seconds``."""
+        if self.pair_seconds <= 0 or len(accounts) < 2:
+            return False
+        mine, theirs = CHANGES.alias("mine"), CHANGES.alias("theirs")
+        found = db.execute(
+            sa.select(mine.c.table_id)
+            .join(
+                theirs,
+                (theirs.c.table_id == mine.c.table_id) & (theirs.c.seat != mine.c.seat),
+            )
+            .where(
+                mine.c.table_id != table_id,
+                mine.c.account_id.in_(accounts),
+                theirs.c.account_id.in_(accounts),
+                mine.c.account_id != theirs.c.account_id,
+                mine.c.created_at >= now - self.pair_seconds,
+            )
+            .limit(1)
+        ).first()
+        return found is not None
+
+    def outcome(self, table_id: str) -> str | None:
+        """How a rated table ended for the ratings: rated, abandoned, unsigned, repeated; None
+        while it is not done."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                sa.select(RATED.c.outcome).where(RATED.c.table_id == table_id)
+            ).scalar()
+        return None if found is None else str(found)
+
     def changes(self, table_id: str) -> list[dict[str, Any]]:
         """A rated table's changes, seat by seat (public: names, places, ratings)."""
         with self.engine.connect() as db:
@@ -320,6 +364,12 @@ class RatingStore:
                 .order_by(CHANGES.c.seat)
             ).all()
         return [change_json(row) for row in rows]
+
+
+def _mostly_not_his(moves: dict[int, list[int]], seat: int) -> bool:
+    """Whether more than half of a seat's moves were made for it (the timer, a computer)."""
+    own, made_for = moves.get(seat, [0, 0])
+    return made_for > own
 
 
 def change_json(row: Any) -> dict[str, Any]:
@@ -355,42 +405,115 @@ def foxtrots_made(state: State) -> list[int]:
 FOXTROTS: Final = (PlayResult.FOXTROT, PlayResult.DOUBLE_FOXTROT)
 
 
-async def sweep(lobby: Lobby, store: RatingStore) -> int:
+#: A match whose rating failed is tried again after this many seconds, doubled at each
+#: failure up to ``RETRY_MAX``: a match that cannot be rated costs one try now and then,
+#: never a loop, and never holds up another match.
+RETRY_FIRST: Final = 2.0
+RETRY_MAX: Final = 600.0
+
+
+class Retries:
+    """The matches whose rating failed in this process, and when each may be tried again."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.failed: dict[str, tuple[int, float]] = {}  # table -> (failures, next try)
+
+    def due(self, table_id: str) -> bool:
+        """Whether the match may be tried now (never failed, or its wait is over)."""
+        found = self.failed.get(table_id)
+        return found is None or self.clock() >= found[1]
+
+    def fail(self, table_id: str) -> float:
+        """Note a failure; the seconds until the next try."""
+        count = self.failed.get(table_id, (0, 0.0))[0] + 1
+        wait = min(RETRY_MAX, RETRY_FIRST * 2.0 ** min(count - 1, 30))
+        self.failed[table_id] = (count, self.clock() + wait)
+        return wait
+
+    def done(self, table_id: str) -> None:
+        """The match was rated (or closed): forget it."""
+        self.failed.pop(table_id, None)
+
+
+def cause(error: BaseException) -> str:
+    """What went wrong, for the log: the exception's type and the first line of its message.
+
+    A database error's message is the driver's (the statement and its parameters, which
+    SQLAlchemy appends, are left out), cut to 200 characters.
+    """
+    inner = getattr(error, "orig", None) or error
+    first = (str(inner).splitlines() or [""])[0][:200]
+    return f"{type(inner).__name__}: {first}" if first else type(inner).__name__
+
+
+async def sweep(lobby: Lobby, store: RatingStore, retries: Retries | None = None) -> int:
     """Rate every rated match that is over and not rated yet; how many this call rated.
 
-    A rated table closed without an outcome is marked ``abandoned``; one where a person's
-    seat has no account (a join whose link was lost) ``unsigned``; neither moves a rating.
+    A rated table closed without an outcome is marked ``abandoned``; one where no seat has
+    an account any more (every person deleted his) ``unsigned``; neither moves a rating.  A
+    person's seat whose account was deleted (a former player) plays at a new player's
+    rating, and the others are rated as usual.  Each match is rated in its own transaction:
+    one that fails is logged with its cause, tried again later (``retries``), and the others
+    are rated all the same.
     """
+    retries = retries if retries is not None else Retries()
     count = 0
     for table_id, status in await lobby.db(store.pending):
-        seats: list[SeatAt] = await lobby.db(store.seats, table_id)
-        if any(seat.kind == "person" and seat.account_id is None for seat in seats):
-            await lobby.db(store.close, table_id, "unsigned")
+        if not retries.due(table_id):
             continue
         try:
-            actor = await lobby.get(table_id)
-        except ProtocolError:
-            actor = None
-        state = actor.state if actor is not None else None
-        outcome = state.outcome if state is not None else None
-        if outcome is None:
-            if status == "closed":
-                await lobby.db(store.close, table_id, "abandoned")
-            continue
-        made = foxtrots_made(state) if state is not None else None
-        if await lobby.db(store.apply, table_id, seats, outcome.totals, outcome.winner, made):
-            count += 1
-            log.info("rated", extra={"table": table_id, "seat": None, "action": "rate"})
+            count += await _rate_one(lobby, store, table_id, status)
+        except Exception as error:  # logged with its cause; tried again after a wait
+            wait = retries.fail(table_id)
+            log.warning(
+                "rating failed",
+                extra={
+                    "table": table_id,
+                    "seat": None,
+                    "action": "rate",
+                    "cause": cause(error),
+                    "retry_seconds": wait,
+                },
+            )
+        else:
+            retries.done(table_id)
     return count
 
 
+async def _rate_one(lobby: Lobby, store: RatingStore, table_id: str, status: str) -> int:
+    """Rate (or close) one match; 1 if this call rated it."""
+    seats: list[SeatAt] = await lobby.db(store.seats, table_id)
+    if all(seat.account_id is None for seat in seats):  # every person's account deleted
+        await lobby.db(store.close, table_id, "unsigned")
+        return 0
+    try:
+        actor = await lobby.get(table_id)
+    except ProtocolError:
+        actor = None
+    state = actor.state if actor is not None else None
+    outcome = state.outcome if state is not None else None
+    if outcome is None:
+        if status == "closed":
+            await lobby.db(store.close, table_id, "abandoned")
+        return 0
+    made = foxtrots_made(state) if state is not None else None
+    if await lobby.db(store.apply, table_id, seats, outcome.totals, outcome.winner, made):
+        log.info("rated", extra={"table": table_id, "seat": None, "action": "rate"})
+        return 1
+    return 0
+
+
 async def sweep_loop(lobby: Lobby, store: RatingStore, seconds: float) -> None:
-    """Sweep at once, then every ``seconds``, until cancelled; a failed sweep is logged."""
+    """Sweep at once, then every ``seconds``, until cancelled; a failed sweep is logged
+    with its cause (the matches' own failures are logged and retried by ``sweep``)."""
+    retries = Retries()
     while True:
         try:
-            await sweep(lobby, store)
-        except Exception:  # logged; the next sweep tries again
-            log.exception(
-                "rating sweep failed", extra={"table": None, "seat": None, "action": "rate"}
+            await sweep(lobby, store, retries)
+        except Exception as error:  # the list of pending matches could not be read
+            log.warning(
+                "rating sweep failed",
+                extra={"table": None, "seat": None, "action": "rate", "cause": cause(error)},
             )
         await asyncio.sleep(seconds)

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import sqlalchemy as sa
 
+from ..players.names import skeleton
 from .event_log import EVENTS, SEATS
 
 #: What a deleted account's past seats are called from then on.
@@ -30,6 +31,7 @@ ACCOUNTS = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("name", sa.String(24)),
     sa.Column("name_key", sa.String(96)),
+    sa.Column("name_skeleton", sa.String(96)),  # migration 0007: web/players/names.py
     sa.Column("lang", sa.String(8)),
     sa.Column("created_at", sa.Float),
 )
@@ -168,12 +170,22 @@ class AccountStore:
         account_id: str | None = None,
         name: str | None = None,
         lang: str | None = None,
+        keep: float = 0.0,
     ) -> str:
-        """Store a challenge for ``seconds``; its id (what the page sends back with the answer)."""
+        """Store a challenge for ``seconds``; its id (what the page sends back with the answer).
+
+        ``keep``: the rows are deleted only once expired *and* older than this, the longest
+        window a limit counts them in (``recent_challenges``): a challenge valid for 5
+        minutes still counts against a 10-minute limit until its 10 minutes are over.
+        """
         now = time.time()
         ident = secrets.token_urlsafe(24)
         with self.engine.begin() as db:
-            db.execute(CHALLENGES.delete().where(CHALLENGES.c.expires_at < now))
+            db.execute(
+                CHALLENGES.delete().where(
+                    CHALLENGES.c.expires_at < now, CHALLENGES.c.created_at < now - keep
+                )
+            )
             db.execute(
                 CHALLENGES.insert().values(
                     id=ident,
@@ -238,25 +250,46 @@ class AccountStore:
     # ------------------------------------------------------------- accounts
 
     def name_free(self, name: str) -> bool:
-        """Whether no account has this display name."""
+        """Whether no account has this display name, nor one that looks like it."""
+        return self.name_taken_by(name) is None
+
+    def name_taken_by(self, name: str) -> str | None:
+        """The name of an account whose name is ``name`` or looks like it (its skeleton), or
+        None when the name is free."""
         with self.engine.connect() as db:
-            found = db.execute(
-                sa.select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == name_key(name))
-            ).first()
-        return found is None
+            return _taken_by(db, name)
 
     def create_account(self, account_id: str, name: str, lang: str, passkey: Passkey) -> Account:
-        """A new account with its first passkey, in one transaction; ``NameTakenError`` if taken."""
+        """A new account with its first passkey, in one transaction.
+
+        ``PasskeyTakenError`` if the passkey is stored already (a device that registers a
+        credential it holds again: the answer says so, not that the name is taken);
+        ``NameTakenError`` if the name is taken.
+        """
         now = time.time()
         try:
             with self.engine.begin() as db:
+                known = db.execute(sa.select(PASSKEYS.c.id).where(PASSKEYS.c.id == passkey.id))
+                if known.first() is not None:
+                    raise PasskeyTakenError("this passkey is already registered: sign in with it")
+                if _taken_by(db, name) is not None:  # a look-alike registered meanwhile
+                    raise NameTakenError(f"the name {name!r} is taken or looks like one taken")
                 db.execute(
                     ACCOUNTS.insert().values(
-                        id=account_id, name=name, name_key=name_key(name), lang=lang, created_at=now
+                        id=account_id,
+                        name=name,
+                        name_key=name_key(name),
+                        name_skeleton=skeleton(name),
+                        lang=lang,
+                        created_at=now,
                     )
                 )
                 _insert_passkey(db, passkey, now)
         except sa.exc.IntegrityError as error:
+            if self.passkey(passkey.id) is not None:  # registered at once by another request
+                raise PasskeyTakenError(
+                    "this passkey is already registered: sign in with it"
+                ) from error
             raise NameTakenError(f"the name {name!r} is taken") from error
         return Account(account_id, name, lang, now)
 
@@ -430,6 +463,18 @@ class AccountStore:
         """Sign out: the session id is worth nothing from now on."""
         with self.engine.begin() as db:
             db.execute(SESSIONS.delete().where(SESSIONS.c.id_hash == session_hash(session_id)))
+
+
+def _taken_by(db: sa.Connection, name: str) -> str | None:
+    """The name of an account named ``name`` (any case) or a look-alike of it, or None."""
+    found = db.execute(
+        sa.select(ACCOUNTS.c.name)
+        .where(
+            (ACCOUNTS.c.name_key == name_key(name)) | (ACCOUNTS.c.name_skeleton == skeleton(name))
+        )
+        .limit(1)
+    ).scalar()
+    return None if found is None else str(found)
 
 
 def _insert_passkey(db: sa.Connection, passkey: Passkey, now: float) -> None:

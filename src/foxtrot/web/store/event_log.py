@@ -130,10 +130,13 @@ class TableRow:
 class Append:
     """One table's events and new state, to commit together.
 
-    ``seat`` sets one seat's name and token hash; ``turn_deadline`` False
+    ``seat`` sets one seat's name and token hash, and ``account`` the account sitting there
+    (None: a guest, or nobody after a leave), in the transaction that logs the join: a seat
+    and its account are never apart, and the database's unique index on a table's accounts
+    (migration 0006) refuses one account in two seats of one table.  ``turn_deadline`` False
     leaves the stored deadline alone.  ``fence`` (many processes): the owner and the lease's
-    generation this process holds; the commit is refused (``LeaseLostError``) unless the lease row
-    still says so, so an owner that lost its table commits nothing more of it.
+    generation this process holds; the commit is refused (``LeaseLostError``) unless the lease
+    row still says so, so an owner that lost its table commits nothing more of it.
     """
 
     table_id: str
@@ -141,7 +144,21 @@ class Append:
     status: str | None = None
     seat: tuple[int, str | None, str | None] | None = None
     turn_deadline: float | bool | None = False
+    account: str | None = None
     fence: tuple[str, int] | None = None
+
+
+#: The unique index of an account's seat at a table (migration 0006).
+SEAT_ACCOUNT_INDEX: Final = "uq_seats_table_account"
+
+
+def seat_account_clash(error: BaseException) -> bool:
+    """Whether a refused write is the unique index's: one account in two seats of a table.
+
+    PostgreSQL names the index; SQLite names its columns.
+    """
+    text = str(error)
+    return SEAT_ACCOUNT_INDEX in text or "seats.account_id" in text
 
 
 _EVENT_COLUMNS: Final = (
@@ -231,7 +248,7 @@ def _write_many(db: sa.Connection, batch: Sequence[Append], now: float) -> None:
             db.execute(
                 SEATS.update()
                 .where(SEATS.c.table_id == item.table_id, SEATS.c.seat == number)
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, account_id=item.account)
             )
 
 
@@ -398,6 +415,16 @@ class Store:
             return db.execute(
                 sa.select(TABLES.c.turn_deadline).where(TABLES.c.id == table_id)
             ).scalar()
+
+    def account_seat(self, table_id: str, account_id: str) -> int | None:
+        """The seat the account holds at this table, if any (a rated join's check)."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                sa.select(SEATS.c.seat).where(
+                    SEATS.c.table_id == table_id, SEATS.c.account_id == account_id
+                )
+            ).scalar()
+        return None if found is None else int(found)
 
     def seat_rows(self, table_id: str) -> list[tuple[str, str | None, str | None]]:
         """A table's seats: kind, name, token hash."""

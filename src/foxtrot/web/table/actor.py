@@ -18,11 +18,13 @@ import secrets
 import time
 from typing import Any
 
+import sqlalchemy as sa
+
 from ...core import Event, Phase, State, TableOptions
 from .. import fair
 from ..cluster.bus import Connection
 from ..protocol import Ack, ActionIn, Code, NextDealIn, ProtocolError, SeedIn, Snapshot
-from ..store.event_log import Append, LoggedEvent, TableRow
+from ..store.event_log import Append, LoggedEvent, TableRow, seat_account_clash
 from .events_in import checked_action, next_state
 from .pause import DealPause
 from .seats import DealSeeds, Entry, Hooks, SeatInfo, presence_text, token_hash
@@ -161,6 +163,7 @@ class TableActor:
         action_id: str | None = None,
         secret: dict[str, Any] | None = None,
         seat_row: tuple[int, str | None, str | None] | None = None,
+        account: str | None = None,
     ) -> tuple[State | None, tuple[Event, ...]]:
         """Compute, commit to the log, then adopt and broadcast one event.
 
@@ -173,7 +176,7 @@ class TableActor:
         cancellation goes on.
         """
         inner = asyncio.ensure_future(
-            self._commit_now(kind, data, seat, action_id, secret, seat_row)
+            self._commit_now(kind, data, seat, action_id, secret, (seat_row, account))
         )
         cancelled = False
         while not inner.done():
@@ -194,8 +197,9 @@ class TableActor:
         seat: int | None,
         action_id: str | None,
         secret: dict[str, Any] | None,
-        seat_row: tuple[int, str | None, str | None] | None,
+        seat_write: tuple[tuple[int, str | None, str | None] | None, str | None],
     ) -> tuple[State | None, tuple[Event, ...]]:
+        seat_row, account = seat_write
         logged = LoggedEvent(self.seq + 1, kind, seat, action_id, data, secret)
         computed = self._compute(logged)
         state = computed[0]
@@ -213,7 +217,9 @@ class TableActor:
             deadline = None
         try:
             fence = self.hooks.fence(self.id)
-            await self.hooks.append(Append(self.id, (logged,), status, seat_row, deadline, fence))
+            await self.hooks.append(
+                Append(self.id, (logged,), status, seat_row, deadline, account, fence)
+            )
         except Exception as error:  # another process owns the table now: the log refused
             if self.hooks.lost(self, error):
                 raise ProtocolError(Code.MOVED, "the table moved: send again", action_id) from None
@@ -398,6 +404,10 @@ class TableActor:
         if seat is None:
             raise ProtocolError(Code.SPECTATOR, "a spectator has no move to take back")
         async with self.lock:
+            if self.config.get("rated") and self.status not in ("over", "closed"):
+                raise ProtocolError(  # a rating measures the moves a person stands by
+                    Code.NO_UNDO, "undo: not at a rated table", reason="rated"
+                )
             if self.persons != [seat]:
                 raise ProtocolError(
                     Code.NO_UNDO, "undo: only a person playing against computers", reason="hot_seat"
@@ -596,12 +606,22 @@ class TableActor:
 
     # ----------------------------------------------------------------- seats
 
-    async def join(self, name: str, seat: int | None, hashed: str | None = None) -> tuple[int, str]:
+    async def join(
+        self, name: str, seat: int | None, hashed: str | None = None, account: str | None = None
+    ) -> tuple[int, str]:
         """Sit a person in a free seat; the secret token is returned once and stored hashed.
 
         ``hashed``: the hash of a token another process made (it keeps the token).
+        ``account``: the account taking the seat (a rated table).  One account, one seat per
+        table: the check that it sits nowhere here yet and the seat's link to it are made
+        under the table's lock, and the link is written in the join's own transaction;
+        the database's unique index refuses a second seat whatever reaches it.
         """
         async with self.lock:
+            if account is not None:
+                elsewhere = await self.hooks.db(self.hooks.store.account_seat, self.id, account)
+                if elsewhere is not None:
+                    raise ProtocolError(Code.SEAT_TAKEN, "this account already sits at this table")
             if self.status != "open":
                 raise ProtocolError(Code.STARTED, "the match has started: no seat is free")
             free = [i for i in self.persons if self.seats[i].token_hash is None]
@@ -615,9 +635,20 @@ class TableActor:
                 raise ProtocolError(Code.SEAT_TAKEN, f"seat {seat} is taken")
             token = secrets.token_urlsafe(32) if hashed is None else ""
             hashed = hashed or token_hash(token)
-            await self._commit(
-                "join", {"seat": seat, "name": name}, seat=seat, seat_row=(seat, name, hashed)
-            )
+            try:
+                await self._commit(
+                    "join",
+                    {"seat": seat, "name": name},
+                    seat=seat,
+                    seat_row=(seat, name, hashed),
+                    account=account,
+                )
+            except sa.exc.IntegrityError as error:
+                if not seat_account_clash(error):
+                    raise
+                raise ProtocolError(
+                    Code.SEAT_TAKEN, "this account already sits at this table"
+                ) from None
             self.seats[seat].token_hash = hashed
             await self._start_if_full()
             return seat, token
