@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -128,3 +129,34 @@ def test_a_search_nobody_waits_for_any_more_is_dropped(monkeypatch: pytest.Monke
 
     asyncio.run(scene())
     assert calls == ["hard", "hard"]  # the cancelled search never ran
+
+
+def test_an_address_has_a_bounded_number_of_expert_tables(tmp_path: Path) -> None:
+    """Each table with an expert seat costs seconds of a worker a move: one client address
+    may keep ``expert_tables_per_address`` of them open; another address is not held up."""
+    from foxtrot.web.lobby import EXPERT_TABLES_PER_ADDRESS, Lobby  # noqa: PLC0415
+    from foxtrot.web.protocol import CreateTable, ProtocolError  # noqa: PLC0415
+    from foxtrot.web.store.event_log import Store  # noqa: PLC0415
+
+    expert = CreateTable.model_validate(
+        {"seats": [{"kind": "person"}, {"kind": "expert"}], "seed_seconds": 0}
+    )
+    medium = CreateTable.model_validate(
+        {"seats": [{"kind": "person"}, {"kind": "medium"}], "seed_seconds": 0}
+    )
+
+    async def scene() -> None:
+        lobby = Lobby(Store(f"sqlite:///{tmp_path / 'x.db'}"))
+        await lobby.boot()
+        try:
+            for _ in range(EXPERT_TABLES_PER_ADDRESS):
+                await lobby.create(expert, client="192.0.2.1")
+            with pytest.raises(ProtocolError) as refused:
+                await lobby.create(expert, client="192.0.2.1")
+            assert refused.value.code.value == "busy" and "expert" in refused.value.message
+            await lobby.create(medium, client="192.0.2.1")  # other levels are not bounded here
+            await lobby.create(expert, client="192.0.2.2")
+        finally:
+            await lobby.shutdown()
+
+    asyncio.run(scene())

@@ -66,6 +66,14 @@ def add_parser(sub: Any) -> None:
         help="rate the finished rated matches this often (default 2; docs/guide/accounts.md)",
     )
     parser.add_argument(
+        "--rating-pair-hours",
+        type=float,
+        default=6.0,
+        metavar="HOURS",
+        help="two accounts' rated matches together move their ratings once in this time"
+        " (default 6; 0: every match counts; docs/guide/accounts.md)",
+    )
+    parser.add_argument(
         "--idle-hours",
         type=float,
         default=24.0,
@@ -158,6 +166,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         hello_seconds=args.hello_seconds,
         computer_tables=(args.computer_tables[0], args.computer_tables[1]),
         computer_processes=args.computer_processes,
+        rating_pair_hours=args.rating_pair_hours,
         origin=args.origin,
         rating_seconds=args.rating_seconds,
     )

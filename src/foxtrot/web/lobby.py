@@ -46,6 +46,9 @@ FOLLOWER_KEEP = 60.0
 #: Defaults of the limits on tables of computers only (docs/protocol.md, Limits).
 COMPUTER_TABLES = 20
 COMPUTER_TABLES_PER_ADDRESS = 2
+#: Open tables with an expert seat one client address may have (an expert thinks up to 5 s of
+#: a worker's CPU a move, so a client could otherwise claim the server's computers for itself).
+EXPERT_TABLES_PER_ADDRESS = 3
 UNWATCHED_SECONDS = 600.0
 
 
@@ -115,6 +118,7 @@ class Lobby:
         #: once nobody has watched them for so long (their records stay).
         self.computer_tables = COMPUTER_TABLES
         self.computer_tables_per_address = COMPUTER_TABLES_PER_ADDRESS
+        self.expert_tables_per_address = EXPERT_TABLES_PER_ADDRESS
         self.unwatched_seconds = UNWATCHED_SECONDS
         #: The loads in progress of tables not in memory: one per table, shared (``get``).
         self._loading: dict[str, asyncio.Future[TableActor]] = {}
@@ -285,6 +289,8 @@ class Lobby:
         if request.first_dealer is not None and request.first_dealer >= options.players:
             raise ProtocolError(Code.BAD_OPTIONS, "first_dealer: not a seat")
         self._computers_only_allowed(client, computers_only="person" not in kinds)
+        if "expert" in kinds:
+            self._expert_allowed(client)
         table_id = secrets.token_urlsafe(16)
         config = request.model_dump(exclude={"seats", "options"})
         config["options"] = {
@@ -330,6 +336,23 @@ class Lobby:
                 Code.BUSY,
                 f"your address has {mine} tables playing by themselves already"
                 " (of computers only, or nobody connected to a person's seat)",
+            )
+
+    def _expert_allowed(self, client: str | None) -> None:
+        """Refuse (``busy``) a table with an expert seat past the address's limit."""
+        if client is None:
+            return
+        mine = sum(
+            1
+            for actor in self.tables.values()
+            if actor.creator == client
+            and not actor.follower
+            and actor.status in ("open", "playing")
+            and any(seat.kind == "expert" for seat in actor.seats)
+        )
+        if mine >= self.expert_tables_per_address:
+            raise ProtocolError(
+                Code.BUSY, f"your address has {mine} tables with an expert computer already"
             )
 
     async def get(self, table_id: str) -> TableActor:
