@@ -126,6 +126,22 @@ def page_wait_until(
         page.wait_for_timeout(50)
 
 
+#: True once no finite animation runs on the page (a card's slide, a take's flight: the
+#: table's animations are the Web Animations API's, so ``getAnimations`` sees them all).
+SETTLED = """() => document.getAnimations().every((a) => a.playState !== "running"
+  || a.effect?.getComputedTiming().endTime === Infinity)"""
+
+
+def wait_settled(page: Page) -> None:
+    """Wait until the page has drawn what it was just told (two animation frames: a resize's
+    handler has run) and its animations are over, before a screenshot or a measurement,
+    instead of sleeping for as long as they usually take."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    page.wait_for_function(SETTLED)
+
+
 class ServerProcess:
     """``python -m foxtrot serve`` on a free port, its data (SQLite) and log in ``home``."""
 
