@@ -9,6 +9,7 @@ the computers play on and the turn timer fires again after each restart.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -140,6 +141,16 @@ def actions_of(url: str, table: str) -> list[LoggedEvent]:
     return [event for event in row.events if event.kind == "action"]
 
 
+def timer_moved(url: str, table: str, before: int) -> bool:
+    """Whether the turn timer has played seat 0's turn more often than ``before`` times."""
+    return len([e for e in actions_of(url, table) if e.seat == 0]) > before
+
+
+def computers_moved(url: str, table: str, before: int) -> bool:
+    """Whether the table's log holds more than ``before`` actions."""
+    return len(actions_of(url, table)) > before
+
+
 def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'server.db'}"
     server = Server(url, tmp_path)
@@ -181,15 +192,13 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
             # a deadline gets the downtime (heartbeats: 2 s) added: the timer's move comes a
             # few seconds after the start; the wait allows a machine with every core busy
             wait_until(
-                lambda before=timer_count: (
-                    len([e for e in actions_of(url, timer_table) if e.seat == 0]) > before
-                ),
+                functools.partial(timer_moved, url, timer_table, timer_count),
                 timeout=60,
                 interval=0.2,
                 what="the turn timer back",
             )
             wait_until(
-                lambda before=bots_before: len(actions_of(url, bots_table)) > before,
+                functools.partial(computers_moved, url, bots_table, bots_before),
                 timeout=60,
                 interval=0.2,
                 what="the computers playing on",
