@@ -321,6 +321,7 @@ def test_a_second_hint_for_the_same_seat_meanwhile_is_busy(srv: Server) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(300)  # a second server's start and stop, on a machine that may be busy
 def test_past_max_connections_http_gets_503(tmp_path: Path) -> None:
     proc = ServerProcess(f"sqlite:///{tmp_path}/s.db", tmp_path, "--max-connections", "3")
     proc.start()

@@ -30,9 +30,9 @@ from foxtrot.web.table.actor import TableActor
 from foxtrot.web.table.views import seat_view
 from waiting import wait_until
 
-from .web_support import create_at, free_port, join_at
+from .web_support import STOP_SECONDS, create_at, free_port, join_at
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = pytest.mark.timeout(480)  # four restarts and a stop, with every core busy
 
 
 class Server:
@@ -71,7 +71,7 @@ class Server:
     def stop(self) -> int:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(timeout=30)
+        return self.proc.wait(timeout=STOP_SECONDS)
 
 
 class Person(threading.Thread):
