@@ -16,8 +16,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import httpx
 from playwright.sync_api import Browser, Error, Page, Playwright
@@ -99,6 +100,46 @@ def launch_chromium(playwright: Playwright) -> Browser:
         )
     except Error as error:
         raise AssertionError(f"{CHROMIUM} did not start under Playwright: {error}") from error
+
+
+T = TypeVar("T")
+
+#: Playwright's deadline for every wait and ``expect`` (conftest.py sets both): generous, so
+#: that a machine with every core busy passes; a condition that comes costs none of it.
+TIMEOUT_MS: Final = 30_000
+
+
+def page_wait_until(
+    page: Page, predicate: Callable[[], T], *, timeout: float = 30.0, what: str = "the condition"
+) -> T:
+    """Poll a Python-side ``predicate`` (frames a route or a WebSocket listener collected)
+    until it is true; return it.  The pause between two looks is Playwright's own
+    ``wait_for_timeout``, because the sync API delivers those events only while the test is
+    inside a Playwright call (``time.sleep`` would starve them)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = predicate()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} s for {what}")
+        page.wait_for_timeout(50)
+
+
+#: True once no finite animation runs on the page (a card's slide, a take's flight: the
+#: table's animations are the Web Animations API's, so ``getAnimations`` sees them all).
+SETTLED = """() => document.getAnimations().every((a) => a.playState !== "running"
+  || a.effect?.getComputedTiming().endTime === Infinity)"""
+
+
+def wait_settled(page: Page) -> None:
+    """Wait until the page has drawn what it was just told (two animation frames: a resize's
+    handler has run) and its animations are over, before a screenshot or a measurement,
+    instead of sleeping for as long as they usually take."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    page.wait_for_function(SETTLED)
 
 
 class ServerProcess:

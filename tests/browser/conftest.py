@@ -5,7 +5,8 @@
 - ``api`` (session): the HTTP API of that server (create, join, wait for a status).
 - ``browser`` (session): Debian's Chromium under Playwright's sync API.
 - ``context`` / ``page`` (per test): a fresh browser context (1280×800, English,
-  ``base_url`` set, 10 s timeouts) and a page in it.
+  ``base_url`` set, 30 s timeouts for actions, waits and ``expect``: generous, so that a
+  machine with every core busy passes) and a page in it.
 - ``new_context`` (per test): a factory of more contexts (a second person, a
   phone-sized screen, another locale): ``new_context(viewport=..., locale=...)``.
 - ``artifacts`` (session): the folder screenshots are kept in.
@@ -22,9 +23,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
-from .browser_support import ARTIFACTS, Api, ServerProcess, launch_chromium
+from .browser_support import ARTIFACTS, TIMEOUT_MS, Api, ServerProcess, launch_chromium
+
+expect.set_options(timeout=TIMEOUT_MS)  # not 5 s: a busy machine is slower than that
 
 NewContext = Callable[..., BrowserContext]
 
@@ -89,7 +99,7 @@ def new_context(browser: Browser, base_url: str) -> Iterator[NewContext]:
         options.setdefault("viewport", {"width": 1280, "height": 800})
         options.setdefault("locale", "en-US")
         context = browser.new_context(**options)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(TIMEOUT_MS)
         context.on("page", lambda page: page.on("pageerror", lambda e: errors.append(str(e))))
         made.append(context)
         return context

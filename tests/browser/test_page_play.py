@@ -7,17 +7,18 @@ whole file runs in well under a minute or two.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, WebSocket, expect
 
 from foxtrot.web.http.page import catalog_payload
 
-from .browser_support import Api
+from .browser_support import Api, page_wait_until
 from .conftest import NewContext
 
 MATCH_SECONDS = 120.0
@@ -343,13 +344,38 @@ def test_language_switch_at_the_table(new_context: NewContext, api: Api) -> None
     page = seat_page(new_context(), table, 0, token)
     assert my_turn_or_over(page)
     expect(page.locator("#t-turn")).to_have_text("Your turn.")
+    # The switch reconnects in the new language and has the last events told again: a move
+    # sent before that connection has caught up would carry a rewound sequence number (and be
+    # refused as stale). So the test waits for the new connection to bring the table's last
+    # event, as a person's eyes wait for the narration to come back.
+    caught_up = int(page.locator("#t-game").get_attribute("data-seq") or "0")
+    newest: dict[str, int] = {}
+    page.on("websocket", lambda ws: track_seq(ws, newest))
     page.select_option("#lang-pick", "uk")
     expect(page.locator("#t-turn")).to_have_text("Ваш хід.")
     assert page.locator("html").get_attribute("lang") == "uk"
     expect(page.locator("#hand-title")).to_contain_text("Ваші карти")
+    page_wait_until(
+        page,
+        lambda: newest.get("seq", -1) >= caught_up,
+        what=f"the Ukrainian connection to tell event {caught_up} again",
+    )
     page.locator("#hand button").first.focus()
+    expect(page.locator("#hand button").first).to_be_focused()
     play_one(page, "Enter")
     expect(page.locator("#log-list")).to_contain_text(re.compile("Ann (кладе|робить|забирає)"))
+
+
+def track_seq(ws: WebSocket, newest: dict[str, int]) -> None:
+    """Keep in ``newest["seq"]`` the highest sequence number ``ws`` has received."""
+
+    def heard(payload: str | bytes) -> None:
+        with contextlib.suppress(ValueError, TypeError):
+            seq = json.loads(payload).get("seq")
+            if isinstance(seq, int):
+                newest["seq"] = max(newest.get("seq", -1), seq)
+
+    ws.on("framereceived", heard)
 
 
 def test_an_unknown_seat_token_is_dropped_for_watching(new_context: NewContext, api: Api) -> None:

@@ -13,14 +13,13 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Error, Page, WebSocketRoute, expect
 
-from .browser_support import Api
+from .browser_support import Api, page_wait_until
 from .conftest import NewContext
 
 pytestmark = pytest.mark.timeout(180)
@@ -119,7 +118,8 @@ def routed_page(
     """Ann's page with a WebSocket route: ``lose(first action)`` says what to lose of it:
     "action" (it never reaches the server) or "answer" (the server gets it, the page's
     connection drops before the answer). Returns the page, the frames the page sent and
-    the frames it received."""
+    the frames it received (each with ``hellos_before``: how many hellos the page had sent
+    when it came, which tells the connections apart)."""
     sent: Frames = []
     received: Frames = []
     state = {"lost": False}
@@ -140,7 +140,8 @@ def routed_page(
             server.send(message)
 
         def from_server(message: str | bytes) -> None:
-            received.append(json.loads(message))
+            hellos = sum(m.get("type") == "hello" for m in sent)  # the connection it came on
+            received.append(json.loads(message) | {"hellos_before": hellos})
             with contextlib.suppress(Error):  # the page's side may be closed by now
                 ws.send(message)
 
@@ -165,19 +166,33 @@ def test_an_unanswered_action_is_resent_with_its_id(
     card = page.locator("#hand button").first.get_attribute("data-card")
     copies = page.locator(f"#hand button[data-card='{card}']")
     held = copies.count()  # two packs: the hand may hold two of it
-    start = time.monotonic()
     page.keyboard.press("1")
     # the card is played once the resend gets through: after the timeout, or the reconnect
-    expect(copies).to_have_count(held - 1, timeout=20_000)
-    waited = time.monotonic() - start
-    actions = [m for m in sent if m.get("type") == "action"]
-    assert len(actions) >= 2 and actions[0] == actions[1], actions  # same id, same seq
+    # (the timeout alone is RESEND_MS, 4 s: the deadline leaves a busy machine plenty more)
+    expect(copies).to_have_count(held - 1, timeout=60_000)
+    # The hand can show the move before the resend is answered (after a reconnect the new
+    # connection's catch-up already holds it): wait for the resend and its answer themselves.
+    actions = page_wait_until(
+        page,
+        lambda: (found := [m for m in sent if m.get("type") == "action"])[1:] and found,
+        what="the action sent a second time",
+    )
+    assert actions[0] == actions[1], actions  # same id, same seq
     action_id = actions[0]["id"]
+    connections = 2 if lose == "answer" else 1  # the answer to the resend comes on the last
+    page_wait_until(
+        page,
+        lambda: any(
+            m.get("id") == action_id and m["hellos_before"] >= connections for m in received
+        ),
+        what="the server's answer to the resent action",
+    )
+    hellos = [i for i, m in enumerate(sent) if m.get("type") == "hello"]
+    resent = [i for i, m in enumerate(sent) if m.get("type") == "action"][1]
     if lose == "action":
-        assert waited >= 3.0, waited  # resent after the timeout (RESEND_MS, 4 s)
+        # nothing dropped the connection: the resend is the timeout's (RESEND_MS)
+        assert len(hellos) == 1 and resent > hellos[0], sent
     else:
-        hellos = [i for i, m in enumerate(sent) if m.get("type") == "hello"]
-        resent = [i for i, m in enumerate(sent) if m.get("type") == "action"][1]
         assert len(hellos) >= 2, "the page connected again"
         assert resent > hellos[1], "resent after the new connection's hello"
     answers = [m for m in received if m.get("id") == action_id]

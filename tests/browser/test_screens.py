@@ -32,7 +32,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
-from .browser_support import Api
+from .browser_support import Api, wait_settled
 from .conftest import NewContext
 from .test_table_layout import VIEWPORTS
 
@@ -178,12 +178,12 @@ class Shots:
         page = self.page
         for size, (width, height) in VIEWPORTS.items():
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(150)  # the table fits itself to the window on resize
+            wait_settled(page)  # the table has fitted itself to the window
             if scroll is None:
                 page.evaluate("() => window.scrollTo(0, 0)")
             else:
                 scroll()
-            page.wait_for_timeout(250)  # a card's slide or a take's flight (< 0.5 s)
+            wait_settled(page)  # a card's slide or a take's flight is over
             name = f"screen-{screen}-{size}-{self.lang}.png"
             page.screenshot(path=str(self.folder / name))
             self.taken.append(name)

@@ -5,6 +5,7 @@ invitee who lands on the Sit form."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -98,7 +99,12 @@ def test_the_pause_after_a_deal_holds_until_next_deal(new_context: NewContext, a
     expect(button).to_be_focused()
     # wholly inside the 390 x 844 window: not below the fold (retried while the pause redraws)
     expect(button).to_be_in_viewport(ratio=1)
-    page.wait_for_timeout(2500)  # the table holds: no deal 2 yet
+    # the table holds: its countdown moves on (time passes, seen on the page, not slept)
+    # and no deal 2 comes meanwhile
+    counting = re.compile(r"starts by itself in (\d+)")
+    shown = counting.search(pause.inner_text())
+    assert shown is not None
+    expect(pause).to_contain_text(re.compile(rf"starts by itself in (?!{shown[1]}\b)\d+"))
     assert page.locator("#t-game").get_attribute("data-phase") == "awaiting_deal"
     assert api.table(table)["status"] == "playing"
     page.keyboard.press("Enter")

@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, expect
 from foxtrot.core import Card
 from foxtrot.core.kernel import LAYS, outcome_of
 
-from .browser_support import Api
+from .browser_support import Api, wait_settled
 from .conftest import NewContext
 from .test_a11y import violations
 
@@ -97,7 +97,7 @@ def test_every_region_is_in_view_at_every_size(
         expect(page.locator("#hand button").first).to_be_visible()
         expect(page.locator("#t-turn.mine")).to_be_visible()
         expect(page.locator("[data-region='last-action']")).not_to_be_empty()
-        page.wait_for_timeout(500)  # the deal's card slides in
+        wait_settled(page)  # the deal's card has slid in
         page.screenshot(path=str(artifacts / f"table-{players}p-{name}.png"))
         found = page.evaluate(MEASURE, list(REGIONS))
         where = f"{players} players at {name}"
@@ -201,7 +201,7 @@ def test_a_table_in_play_stays_in_view(
             f"() => document.querySelector('#t-game').dataset.seq !== {json.dumps(seq)}"
         )
     expect(page.locator("#t-turn.mine")).to_be_visible(timeout=20_000)
-    page.wait_for_timeout(600)
+    wait_settled(page)
     page.screenshot(path=str(artifacts / f"table-in-play-{name}.png"))
     found = page.evaluate(MEASURE, list(REGIONS))
     for region in REGIONS:

@@ -14,6 +14,7 @@ from foxtrot.web.lobby import Lobby, server_record
 from foxtrot.web.protocol import ActionIn, CreateTable, ProtocolError, SeedIn
 from foxtrot.web.store.event_log import Store
 from foxtrot.web.table.actor import TableActor
+from waiting import wait_until_async
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -130,10 +131,10 @@ def test_players_seeds_enter_the_deal_and_the_record_verifies(sqlite_url: str) -
             await actor.add_seed(conn, SeedIn(type="seed", deal=0, seed="XYZ0"))
         assert bad.value.code.value == "bad_seed"
         await actor.add_seed(conn, SeedIn(type="seed", deal=0, seed="00ff" * 8))
-        for _ in range(500):  # the last person's seed deals at once, not after 30 s
-            if phase_of(actor) is Phase.PLAYING:
-                break
-            await asyncio.sleep(0.01)
+        # the last person's seed deals at once, not after the 30 s of seed_seconds
+        await wait_until_async(
+            lambda: phase_of(actor) is Phase.PLAYING, timeout=20, what="the deal dealt at once"
+        )
         assert actor.fair[0].player_seeds == ["00ff" * 8, ""]
         assert actor.fair[0].dealt
         while actor.status != "over":
@@ -165,11 +166,7 @@ def test_a_table_every_person_left_is_closed_and_its_record_kept(sqlite_url: str
         actor = await lobby.create(CreateTable(seed_seconds=0, grace_seconds=600))
         await actor.join("Ann", None)
         await actor.join("Bob", None)
-        for _ in range(100):
-            if actor.status == "closed":
-                break
-            await asyncio.sleep(0.05)
-        assert actor.status == "closed"
+        await wait_until_async(lambda: actor.status == "closed", what="the idle table closed")
         assert [e.kind for e in actor.entries][-1] == "close"
         again = await lobby.get(actor.id)  # from the database, once dropped from memory
         record = server_record(again)
@@ -193,9 +190,12 @@ def test_an_action_cancelled_mid_commit_is_adopted_not_half_done(sqlite_url: str
         lobby = Lobby(Store(sqlite_url))
         await lobby.boot()
         real = lobby.hooks.append
+        inside, release = asyncio.Event(), asyncio.Event()
 
-        async def slow_append(item: Any) -> None:
-            await asyncio.sleep(0.2)
+        async def held_append(item: Any) -> None:
+            """The commit, held open until the test has cancelled the caller."""
+            inside.set()
+            await release.wait()
             await real(item)
 
         actor = await lobby.create(CreateTable(seed_seconds=0, bot_delay=0))
@@ -203,7 +203,7 @@ def test_an_action_cancelled_mid_commit_is_adopted_not_half_done(sqlite_url: str
         _, bob = await actor.join("Bob", None)
         while actor.state is None or actor.state.to_move is None:
             await asyncio.sleep(0.01)
-        lobby.hooks.append = slow_append
+        lobby.hooks.append = held_append
         mover = actor.state.to_move
         conn, _ = await seated(lobby, actor, ann if mover == 0 else bob)
         seq = actor.seq
@@ -211,8 +211,9 @@ def test_an_action_cancelled_mid_commit_is_adopted_not_half_done(sqlite_url: str
             type="action", id="one", seq=seq, action=str(actor.state.legal_actions()[0])
         )
         task = asyncio.create_task(actor.act(conn, first))
-        await asyncio.sleep(0.05)  # inside the commit now
+        await asyncio.wait_for(inside.wait(), 30)  # inside the commit now
         task.cancel()
+        release.set()
         with pytest.raises(asyncio.CancelledError):
             await task
         assert actor.seq == seq + 1  # adopted before the cancellation went on

@@ -15,6 +15,7 @@ from foxtrot.web.lobby import Lobby
 from foxtrot.web.protocol import CreateTable, ProtocolError
 from foxtrot.web.store.event_log import Store
 from foxtrot.web.table import actor as table_actor
+from waiting import wait_until_async
 
 from .web_support import Player, create, join, player, server
 
@@ -49,10 +50,18 @@ def test_the_table_waits_for_next_deal(db_url: str) -> None:
         )["table"]
         ann = join(client, table, "Ann", 0)
         with player(client, table, ann["token"]) as a:
+            before = time.time()  # the pause begins later: it ends a minute after this at least
             play_first_legal_until(a, deal_over)
             paused = a.until(lambda m: m["type"] == "presence" and m["next_deal_waits"] == [0])
-            assert paused["next_deal_at"] > time.time() + 50
-            time.sleep(1.0)  # nothing deals while the table waits
+            assert paused["next_deal_at"] >= before + 59.9  # the table plans to wait a minute
+            # Nothing deals while the table waits: a ping answered after the pause began shows
+            # the table still at the deal's end (a computer, bot_delay 0, would have dealt at
+            # once), with no deal among the messages in between; the deal comes on Next deal.
+            a.send(type="ping")
+            between: list[dict[str, Any]] = []
+            while (message := a.recv())["type"] != "pong":
+                between.append(message)
+            assert not [m for m in between if m.get("kind") == "deal"], between
             assert a.latest["phase"] == "awaiting_deal"
             assert client.get(f"/api/tables/{table}").json()["seq"] == a.seq
             a.send(type="next_deal", deal=0)
@@ -193,9 +202,13 @@ def test_tables_of_computers_only_are_bounded_and_closed_when_unwatched(tmp_path
             await lobby.create(request, client="10.0.0.3")
         assert "this server" in full.value.message
         lobby.unwatched_seconds = 0.3
-        await asyncio.sleep(1.0)
-        assert first.status == "closed"
-        assert not [a for a in lobby.tables.values() if a.status == "playing"]
+        await wait_until_async(
+            lambda: (
+                first.status == "closed"
+                and not [a for a in lobby.tables.values() if a.status == "playing"]
+            ),
+            what="every unwatched table of computers closed",
+        )
         await lobby.create(request, client="10.0.0.1")  # room again
         row = await lobby.db(lobby.store.load, first.id)
         assert row is not None and row.status == "closed"

@@ -7,11 +7,12 @@ fresh database on a real PostgreSQL server started by the tests.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+from waiting import stays_true
 
 from .web_support import Message, Player, create, join, player, server, two_people
 
@@ -260,7 +261,13 @@ def test_grace_period_replacement_and_return(db_url: str) -> None:
                 )
                 assert back["seats"][0]["computer_playing"] is False
                 view = a.my_turn()
-                time.sleep(0.5)
+                # past the grace period (0.3 s) nothing plays his seat for him: the table
+                # stays at his turn (a window the claim needs; generous, see stays_true)
+                stays_true(
+                    lambda: client.get(f"/api/tables/{table}").json()["seq"] == a.seq,
+                    seconds=1.0,
+                    what="Ann's turn waiting for Ann",
+                )
                 assert a.act(view["legal"][0], "mine")["type"] == "ack"  # his seat is his again
 
 
@@ -271,10 +278,10 @@ def test_turn_timer_expiry_plays_for_the_person(db_url: str) -> None:
         with player(client, table, ann["token"]) as a:
             view = a.my_turn()
             presence = a.until(lambda m: m["type"] == "presence" and m["turn_deadline"])
-            assert presence["turn_deadline"] > time.time() - 1
-            started = time.time()
+            assert isinstance(presence["turn_deadline"], (int, float))  # a moment: epoch seconds
+            # the deadline passes and the table plays a legal move for her (the test's own
+            # timeout bounds the wait; how soon is no claim of this test)
             event = a.until(lambda m: m["type"] == "event" and m["data"].get("seat") == 0)
-            assert time.time() - started < 5
             assert event["data"]["action"] in view["legal"]
 
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import signal
+import threading
 import time
 from collections.abc import MutableMapping
 from pathlib import Path
@@ -26,6 +27,7 @@ from websockets.sync.client import connect
 from foxtrot.web.http.app import read_text
 from foxtrot.web.lobby import Lobby
 from foxtrot.web.store.event_log import Store
+from waiting import wait_until_async
 
 from .web_support import ServerProcess, create, join, server
 
@@ -33,7 +35,8 @@ pytestmark = pytest.mark.timeout(120)
 
 
 def test_leaving_with_open_sockets_and_grace_timers_returns_at_once(tmp_path: Path) -> None:
-    start = time.monotonic()
+    """The server stops with sockets open and a grace timer of ten minutes running: it
+    returns (the file's timeout of two minutes is far shorter than the timer)."""
     with (
         pytest.raises(AssertionError, match="half-way"),
         server(f"sqlite:///{tmp_path}/s.db") as client,
@@ -41,7 +44,7 @@ def test_leaving_with_open_sockets_and_grace_timers_returns_at_once(tmp_path: Pa
         table = create(
             client,
             seats=[{}, {}, {"kind": "easy"}],
-            grace_seconds=30.0,
+            grace_seconds=600.0,
             options={"players": 3},
         )["table"]
         tokens = [join(client, table, name)["token"] for name in ("Ann", "Bob")]
@@ -55,7 +58,6 @@ def test_leaving_with_open_sockets_and_grace_timers_returns_at_once(tmp_path: Pa
         spectator = client.websocket_connect(f"/ws/tables/{table}").__enter__()
         spectator.send_text(json.dumps({"type": "hello"}))
         raise AssertionError("a test failed half-way")
-    assert time.monotonic() - start < 20
 
 
 def test_a_socket_ending_after_the_stop_arms_no_grace_timer(tmp_path: Path) -> None:
@@ -78,13 +80,14 @@ def test_a_socket_ending_after_the_stop_arms_no_grace_timer(tmp_path: Path) -> N
         assert not [task for task in actor._grace.values() if not task.done()]
 
 
+@pytest.mark.timeout(300)
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_stopping_says_goodbye_and_closes_every_socket_with_1001(tmp_path: Path, sig: int) -> None:
     proc = ServerProcess(f"sqlite:///{tmp_path}/s.db", tmp_path)
     proc.start()
     try:
         table = httpx.post(
-            f"{proc.base}/api/tables", json={"seats": [{}, {}], "grace_seconds": 30}
+            f"{proc.base}/api/tables", json={"seats": [{}, {}], "grace_seconds": 600}
         ).json()["table"]
         tokens = [
             httpx.post(f"{proc.base}/api/tables/{table}/join", json={"name": n}).json()["token"]
@@ -97,18 +100,18 @@ def test_stopping_says_goodbye_and_closes_every_socket_with_1001(tmp_path: Path,
             while json.loads(ws.recv(timeout=10))["type"] != "snapshot":
                 pass
         silent = connect(f"{proc.ws_base}/ws/tables/{table}", legacy=True)  # never said hello
-        start = time.monotonic()
         proc.proc.send_signal(sig)  # type: ignore[union-attr]
         for ws in [*sockets, silent]:
             last: dict[str, object] = {}
             with contextlib.suppress(ConnectionClosed):
                 while True:
-                    last = json.loads(ws.recv(timeout=10))
+                    last = json.loads(ws.recv(timeout=30))
             assert last["type"] == "goodbye", last
             assert last["code"] == 1001 and last["text"]
             assert ws.close_code == 1001
-        assert proc.proc.wait(timeout=20) == 0  # type: ignore[union-attr]
-        assert time.monotonic() - start < 10
+        # it exits, cleanly, without waiting out the grace timers (600 s): the generous wait
+        # is for a machine with every core busy, where stopping takes its time
+        assert proc.proc.wait(timeout=120) == 0  # type: ignore[union-attr]
         for token in tokens:
             assert token not in (tmp_path / f"server-{proc.port}.log").read_text()
     finally:
@@ -126,30 +129,29 @@ def test_stopping_says_goodbye_and_closes_every_socket_with_1001(tmp_path: Path,
 def test_shutdown_keeps_the_event_loop_running_while_the_database_finishes(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> tuple[int, float]:
+    """The database thread is held busy until the test lets it go: meanwhile shutdown waits
+    for it and the event loop goes on running (this coroutine runs and sees it waiting).  A
+    shutdown that blocked the loop would keep this coroutine out until the hold gave up."""
+    started, release = threading.Event(), threading.Event()
+
+    def hold() -> bool:
+        started.set()
+        return release.wait(30)
+
+    async def scenario() -> bool:
         lobby = Lobby(Store(f"sqlite:///{tmp_path}/s.db"))
         await lobby.boot()
-        busy = asyncio.ensure_future(lobby.db(time.sleep, 1.0))  # the db thread is busy
-        await asyncio.sleep(0.05)
-        ticks = 0
+        busy = asyncio.ensure_future(lobby.db(hold))  # the db thread is busy
+        await wait_until_async(started.is_set, what="the database thread busy")
+        stopping = asyncio.create_task(lobby.shutdown())
+        for _ in range(10):  # the loop runs: this task gets its turns while shutdown waits
+            await asyncio.sleep(0.01)
+        assert not stopping.done()  # shutdown waits for the database thread's work...
+        release.set()  # ...which it lets finish
+        await stopping
+        return bool(await busy)
 
-        async def ticker() -> None:
-            nonlocal ticks
-            while True:
-                await asyncio.sleep(0.01)
-                ticks += 1
-
-        beat = asyncio.create_task(ticker())
-        start = time.monotonic()
-        await lobby.shutdown()
-        took = time.monotonic() - start
-        beat.cancel()
-        await busy
-        return ticks, took
-
-    ticks, took = asyncio.run(scenario())
-    assert took >= 0.5  # shutdown waited for the database thread's work...
-    assert ticks >= 0.3 * took / 0.01  # ...while the event loop went on running
+    assert asyncio.run(scenario())  # released by the test, not by the hold's own timeout
 
 
 @pytest.mark.parametrize("closed_by", ["a failed send", "our close"])

@@ -77,7 +77,7 @@ def test_kill_9_of_the_server_leaves_no_worker_behind(tmp_path: Path) -> None:
         assert len(children) >= 2, children  # at least the coach's worker and the tracker
     finally:
         proc.kill()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # the tracker ends them at once; a busy machine is slow
     while alive(children) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not alive(children), [

@@ -26,6 +26,9 @@ from foxtrot.web.http.app import create_app
 
 Message = dict[str, Any]
 
+#: How long a server subprocess may take to exit once told to stop (a bound, not a claim).
+STOP_SECONDS = 120
+
 
 def free_port() -> int:
     """A TCP port nobody listens on now."""
@@ -226,7 +229,10 @@ class ServerProcess:
         self.proc.wait()
 
     def stop(self, sig: int = signal.SIGTERM) -> int:
+        """Stop it with ``sig`` and wait for it to exit; its exit status.  The wait is long
+        (``STOP_SECONDS``): with every core busy, the exit waits for worker processes that
+        are still starting up."""
         assert self.proc is not None
         if self.proc.poll() is None:
             self.proc.send_signal(sig)
-        return self.proc.wait(timeout=30)
+        return self.proc.wait(timeout=STOP_SECONDS)

@@ -54,13 +54,19 @@ def collect(
     seed: int = 0,
     explore: float = 0.1,
     reward_scale: float = 0.05,
+    steps: int | None = None,
 ) -> Positions:
-    """Greedy's decisions in ``seconds`` of play (see the module doc).
+    """Greedy's decisions in ``seconds`` of play (see the module doc), or in ``steps`` batch
+    steps when that comes first.
 
-    The return of a position is the sum of the seat's ``margin`` rewards from that decision
-    to the end of the deal, times ``reward_scale`` (PPO's value target with gamma 1)."""
+    ``steps`` bounds the work rather than the time, so that a run (a test, above all) collects
+    the same positions on a fast machine and on a busy one.  The return of a position is the
+    sum of the seat's ``margin`` rewards from that decision to the end of the deal, times
+    ``reward_scale`` (PPO's value target with gamma 1)."""
     if seconds <= 0:
         raise ValueError(f"seconds: {seconds!r} is not a positive time")
+    if steps is not None and steps < 1:
+        raise ValueError(f"steps: {steps!r} is not a positive count")
     draw = SplitMix64(seed)
     batch = BatchedGames(tables, options, reward="margin", compiled=False)
     batch.reset(seed)
@@ -75,7 +81,9 @@ def collect(
     # per table and seat: the indices of its decisions this deal, and its rewards since each
     pending: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(tables)]
     start = time.monotonic()
-    while time.monotonic() - start < seconds:
+    done = 0
+    while time.monotonic() - start < seconds and (steps is None or done < steps):
+        done += 1
         actions = np.zeros(tables, dtype=np.int64)
         for g in range(tables):
             state = batch.games[g].state
@@ -124,9 +132,16 @@ def fit(
     lr: float = 1e-3,
     minibatch: int = 512,
     seed: int = 0,
+    epochs: int | None = None,
 ) -> dict[str, Any]:
-    """Cross-entropy on greedy's choice and the value's squared error, for ``seconds``; the
-    policy's agreement with greedy on the last tenth of the positions (held out)."""
+    """Cross-entropy on greedy's choice and the value's squared error, for ``seconds`` or
+    ``epochs`` whole passes when they come first; the policy's agreement with greedy on the
+    last tenth of the positions (held out).
+
+    ``epochs`` bounds the work rather than the time: the same fit on any machine, however
+    busy (a run bounded by ``seconds`` alone learns less when the cores are shared)."""
+    if epochs is not None and epochs < 1:
+        raise ValueError(f"epochs: {epochs!r} is not a positive count")
     generator = torch.Generator().manual_seed(seed)
     count = len(data)
     if count < 20:
@@ -140,8 +155,8 @@ def fit(
     parameters = [*pi.parameters(), *v.parameters()]
     optimizer = torch.optim.Adam(parameters, lr=lr)
     start = time.monotonic()
-    epochs = 0
-    while time.monotonic() - start < seconds:
+    passes = 0
+    while time.monotonic() - start < seconds and (epochs is None or passes < epochs):
         order = torch.randperm(train, generator=generator)
         for first in range(0, train, minibatch):
             part = order[first : first + minibatch]
@@ -153,11 +168,11 @@ def fit(
             optimizer.step()
             if time.monotonic() - start >= seconds:
                 break
-        epochs += 1
+        passes += 1
     with torch.no_grad():
         logits = pi(x[train:]).masked_fill(illegal[train:], -1e9)
         agree = float((logits.argmax(dim=1) == y[train:]).float().mean())
-    return {"positions": count, "epochs": epochs, "held_out_agreement": round(agree, 4)}
+    return {"positions": count, "epochs": passes, "held_out_agreement": round(agree, 4)}
 
 
 __all__ = ["Positions", "collect", "fit"]

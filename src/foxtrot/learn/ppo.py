@@ -23,7 +23,9 @@ Why it is built this way:
   network learns greedy's choices and the value of greedy's play before PPO starts
   (``foxtrot.learn.clone``), so that PPO improves on a greedy-like player instead of a
   random one.
-- **Bounded**: it stops after ``--minutes`` (wall clock) and writes the policy as plain
+- **Bounded**: it stops after ``--minutes`` (wall clock), or after ``--updates`` PPO updates
+  when that comes first (a bound on work: the same run on a fast machine and a busy one), and
+  writes the policy as plain
   arrays (``foxtrot.learn.policy``: numpy plays it, torch is not needed), with what it
   did in the file's meta.  One torch thread.
 """
@@ -75,6 +77,11 @@ class Config:
     clone_minutes: float = 0.0  # of ``minutes``: behaviour cloning from greedy first (clone.py)
     explore: float = 0.1  # cloning: the chance that a seat plays a random legal action
     hidden: int = 128
+    # Bounds on work, each beside its bound on time (whichever comes first): a run bounded by
+    # these does the same work on a fast machine and on a busy one (the tests rely on it).
+    updates: int | None = None  # PPO updates
+    clone_steps: int | None = None  # cloning: batch steps of greedy play collected
+    clone_epochs: int | None = None  # cloning: passes of the fit over the positions
 
 
 class Net(nn.Module):
@@ -127,7 +134,8 @@ class Table:
 
 
 def train(config: Config, out: str | Path, log: Any = print) -> dict[str, Any]:
-    """Train for ``config.minutes`` and save the policy at ``out``; what it did."""
+    """Train for ``config.minutes`` (or ``config.updates`` updates, whichever comes first) and
+    save the policy at ``out``; what it did."""
     torch.set_num_threads(1)
     torch.manual_seed(config.seed)
     draw = SplitMix64(config.seed)
@@ -143,9 +151,16 @@ def train(config: Config, out: str | Path, log: Any = print) -> dict[str, Any]:
             raise ValueError("clone_minutes: it is part of minutes, and must leave time for PPO")
         seconds = config.clone_minutes * 60
         data = collect(
-            options, 0.6 * seconds, tables=config.tables, seed=config.seed, explore=config.explore
+            options,
+            0.6 * seconds,
+            tables=config.tables,
+            seed=config.seed,
+            explore=config.explore,
+            steps=config.clone_steps,
         )
-        cloned = fit(net.pi, net.v, data, 0.4 * seconds, seed=config.seed)
+        cloned = fit(
+            net.pi, net.v, data, 0.4 * seconds, seed=config.seed, epochs=config.clone_epochs
+        )
         log(f"cloned from greedy: {cloned}")
         target = Path(out)
         clone_out = target.with_name(f"{target.stem}-cloned{target.suffix}")
@@ -166,7 +181,9 @@ def train(config: Config, out: str | Path, log: Any = print) -> dict[str, Any]:
     budget = config.minutes * 60 - (start - begun)
     updates = steps = decisions = deals = 0
     recent: list[tuple[int, float]] = []  # (opponent kind, learner's deal margin)
-    while time.monotonic() - start < budget:
+    while time.monotonic() - start < budget and (
+        config.updates is None or updates < config.updates
+    ):
         for _ in range(config.rollout):
             x = batch.obs / divisor
             masks = batch.mask.copy()
@@ -325,6 +342,10 @@ def main(argv: list[str] | None = None) -> int:
     """The command line (see the module doc)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=10.0, help="wall-clock budget")
+    parser.add_argument(
+        "--updates", type=int, default=None,
+        help="stop after this many PPO updates if --minutes has not run out first",
+    )  # fmt: skip
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--take", choices=["match", "any"], default="match")
     parser.add_argument("--tables", type=int, default=64, help="tables stepped at once")
@@ -339,6 +360,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.minutes <= 0 or args.tables < 1 or args.hidden < 1 or args.lr <= 0:
         parser.error("--minutes and --lr must be positive, --tables and --hidden at least 1")
+    if args.updates is not None and args.updates < 1:
+        parser.error("--updates must be at least 1")
     if not 0 <= args.clone_minutes < args.minutes:
         parser.error("--clone-minutes must be 0 or more and leave some of --minutes for PPO")
     config = Config(
@@ -350,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
         clone_minutes=args.clone_minutes,
         hidden=args.hidden,
         lr=args.lr,
+        updates=args.updates,
     )
     about = train(config, args.out, log=lambda line: print(line, flush=True))
     print(f"wrote {args.out}: {about}")
