@@ -28,17 +28,6 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 
-#: Files still to be converted (they are being changed elsewhere at the moment); each is to
-#: leave this list once its waits are polling ones. Nothing else may be listed here.
-PENDING_FILES: frozenset[str] = frozenset(
-    {
-        "web/test_web_ratings.py",
-        "web/test_web_rated_away.py",
-        "web/test_web_accounts.py",
-        "web/test_web_players.py",
-    }
-)
-
 SLEEPS = frozenset({"sleep", "wait_for_timeout"})
 CLOCKS = frozenset({"time", "monotonic", "perf_counter", "time_ns", "monotonic_ns"})
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -137,16 +126,10 @@ def test_no_fixed_sleep_and_no_elapsed_time_assertion_in_the_tests() -> None:
     found: list[Finding] = []
     for path in sorted(TESTS.rglob("*.py")):
         relative = path.relative_to(TESTS).as_posix()
-        if relative not in PENDING_FILES:
-            found += findings(path, relative)
+        found += findings(path, relative)
     assert not found, "wait for the condition instead (tests/waiting.py):\n" + "\n".join(
         map(str, found)
     )
-
-
-def test_the_pending_files_exist() -> None:
-    """A pending file that was renamed or removed leaves the list with it."""
-    assert all((TESTS / name).is_file() for name in PENDING_FILES)
 
 
 def test_the_finder_finds_what_it_should(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from foxtrot.skill import START, ordinal, places, rate
 from foxtrot.web.players.ratings import RatingStore
 from foxtrot.web.store.event_log import EVENTS, Store
+from waiting import stays_true
 
 from .conftest import new_postgres_database
 from .passkey_support import Passkey
@@ -257,13 +258,16 @@ def test_tables_owned_by_different_processes_are_each_rated_once(
             while not httpx.get(f"{procs[1].base}/api/tables/{table}/ratings").json()["rated"]:
                 assert time.monotonic() < deadline, f"{table} was never rated"
                 time.sleep(0.2)
-        time.sleep(1.0)  # more sweeps of both processes
         first = rated_everywhere(db)
+        stays_true(  # more sweeps of both processes
+            lambda: rated_everywhere(db) == first, seconds=1.0, what="the ratings", interval=0.2
+        )
         procs[0].kill()  # kill -9; a new process sweeps at its start
         procs[0] = ServerProcess(db, tmp_path, *bus)
-        procs[0].start()
-        time.sleep(1.5)
-        assert rated_everywhere(db) == first
+        procs[0].start()  # ready: it has booted and swept
+        stays_true(
+            lambda: rated_everywhere(db) == first, seconds=1.5, what="the ratings", interval=0.2
+        )
     finally:
         for http, _csrf in people:
             http.close()

@@ -23,6 +23,7 @@ from openskill.models import PlackettLuce
 
 from foxtrot.skill import START, ordinal, places, rate
 from foxtrot.web.players.ratings import COMPUTER_RATINGS, RatingStore, SeatAt
+from waiting import stays_true
 
 from .passkey_support import Passkey
 from .test_web_accounts import plant, register
@@ -177,8 +178,11 @@ def test_a_rated_match_moves_both_ratings_once(db_url: str) -> None:
         for change, (mu, sigma) in zip(found["changes"], expected, strict=True):
             assert change["after"] == pytest.approx(round(ordinal(mu, sigma), 2))
             assert change["before"] == pytest.approx(round(ordinal(*START), 2))
-        time.sleep(0.5)  # more sweeps: nothing changes
-        assert client.get(f"/api/tables/{table}/ratings").json() == found
+        stays_true(  # more sweeps (every 0.1 s): nothing changes
+            lambda: client.get(f"/api/tables/{table}/ratings").json() == found,
+            seconds=0.5,
+            what="the match's rating",
+        )
 
 
 @pytest.mark.postgres
@@ -194,9 +198,14 @@ def test_a_match_over_before_its_update_is_rated_by_the_next_server_once(db_url:
         server(db_url, rating_seconds=0.1) as one,
         server(db_url, rating_seconds=0.1) as two,
     ):
-        time.sleep(0.5)  # two processes sweeping the same database
-        assert one.get(f"/api/tables/{table}/ratings").json() == first
-        assert two.get(f"/api/tables/{table}/ratings").json() == first
+        stays_true(  # two processes sweeping the same database
+            lambda: (
+                one.get(f"/api/tables/{table}/ratings").json() == first
+                and two.get(f"/api/tables/{table}/ratings").json() == first
+            ),
+            seconds=0.5,
+            what="the match's rating at both processes",
+        )
     engine = sa.create_engine(db_url)
     with engine.connect() as db:
         assert db.execute(sa.text("SELECT count(*) FROM rating_changes")).scalar() == 2
