@@ -1,4 +1,4 @@
-"""The card table on every screen (issue 22): for each viewport and table size, the hand, the
+"""The card table on every screen: for each viewport and table size, the hand, the
 pile, the stock, the turn, the last action, the message line and every seat lie inside the
 window without scrolling; seats overlap neither each other nor the hand; no sideways scroll.
 Feedback: a key that plays nothing and a refused move each show a visible message in 300 ms.

@@ -195,7 +195,11 @@ export class TableView {
     this.pending.delete(msg.id);
     let text;
     if (msg.code === "illegal") text = this.illegalText(msg);
-    else if (msg.code === "no_undo" && has(`tui_undo_${msg.reason}`)) text = t(`tui_undo_${msg.reason}`);
+    else if (msg.code === "no_undo" && has(`tui_undo_${msg.reason}`)) {
+      text = t(`tui_undo_${msg.reason}`);
+      this.undoRefused = { reason: msg.reason, at: this.undoKey() }; // until the table moves on
+      this.renderHand();
+    }
     else if (has(`web_err_${msg.code}`)) text = t(`web_err_${msg.code}`);
     else text = t("web_err_other", { message: msg.message });
     this.say(t("web_refused", { reason: text }));
@@ -425,6 +429,7 @@ export class TableView {
     }
     const value = `${w}px`;
     if (e.felt.style.getPropertyValue("--pile-w") !== value) e.felt.style.setProperty("--pile-w", value);
+    e.felt.style.setProperty("--ring-h", `${e.players.offsetHeight}px`); // the card count stays below the seats
   }
 
   render() {
@@ -561,11 +566,20 @@ export class TableView {
     if (hadFocus) this.focusHand();
   }
 
-  /** Why the rules refuse an undo now, in words (null: they may allow it), when the view says. */
+  /** Where the deal is: an undo refused here stays refused until it moves on. */
+  undoKey() {
+    const v = this.view;
+    return v ? `${v.deal}:${v.history.length}:${v.stock}` : "";
+  }
+
+  /** Why an undo would be refused now, in words (null: it may be allowed): no move of yours in
+   * this deal's history, or the server's refusal of an undo at this very point of the deal. */
   undoRefusal() {
-    const reason = this.view?.undo;
-    if (!reason || reason === "ok") return null;
-    return has(`tui_undo_${reason}`) ? t(`tui_undo_${reason}`) : null;
+    const v = this.view;
+    if (!v.history.some(([seat]) => seat === v.seat)) return t("tui_undo_none");
+    const refused = this.undoRefused;
+    if (refused && refused.at === this.undoKey() && has(`tui_undo_${refused.reason}`)) return t(`tui_undo_${refused.reason}`);
+    return null;
   }
 
   /** A card of the hand chosen by a click or a tap. */
