@@ -26,7 +26,7 @@ from .conftest import NewContext
 
 pytestmark = pytest.mark.timeout(180)
 
-#: Records every card that flies (the animator's class on a card; a flight lasts under half a second).
+#: Records every card that flies (the animator's class on a card; a flight is under half a second).
 FLIGHT_WATCH = """
 window.__flown = [];
 new MutationObserver((changes) => {
@@ -98,7 +98,8 @@ def test_a_take_flies_to_the_taker_unless_less_motion(
     game = page.locator("#t-game")
     # the pile's own card elements are now in Ann's stock of taken cards
     page.wait_for_function(
-        "(n) => document.querySelectorAll('[data-stock=\"taken:0\"] > .card').length >= n", arg=len(taken)
+        "(n) => document.querySelectorAll('[data-stock=\"taken:0\"] > .card').length >= n",
+        arg=len(taken),
     )
     moved = page.evaluate(
         "() => [...document.querySelectorAll('.card')].filter((c) => c.__taken)"

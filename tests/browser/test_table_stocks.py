@@ -3,7 +3,8 @@ that did not change is rebuilt (a play moves one element from the hand to the pi
 presence message adds or removes none); every move goes through the one animator. For a
 player and a spectator, at phone, tablet and desktop sizes and 2 to 9 players: every seat
 shown once, seats, hand and pile apart, every card of the hand with its corner index and its
-mark in view and not covered, no sideways scroll. Screenshots: test-artifacts/browser/stocks-*.png."""
+mark in view and not covered, no sideways scroll.
+Screenshots: test-artifacts/browser/stocks-*.png."""
 
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ VIEWPORTS = {
 #: Card elements added to and removed from the table, by a MutationObserver (window.__cards).
 WATCH = """() => {
   const log = window.__cards = { added: [], removed: [] };
-  const cards = (nodes) => [...nodes].filter((n) => n.nodeType === 1 && n.classList.contains('card'));
+  const cards = (nodes) =>
+    [...nodes].filter((n) => n.nodeType === 1 && n.classList.contains('card'));
   new MutationObserver((records) => {
     for (const r of records) {
       log.added.push(...cards(r.addedNodes));
@@ -41,8 +43,10 @@ WATCH = """() => {
 MEASURE = """() => {
   const box = (el) => { const r = el.getBoundingClientRect();
     return {top: r.top, left: r.left, bottom: r.bottom, right: r.right}; };
-  const region = (name) => { const el = document.querySelector(`[data-region="${name}"]`);
-    return el && el.offsetParent ? box(el) : null; };
+  const region = (name) => {
+    const el = document.querySelector(`[data-region="${name}"]`);
+    return el && el.offsetParent ? box(el) : null;
+  };
   const seats = [...document.querySelectorAll('[data-region="seat"]')]
     .filter((s) => s.offsetParent).map((s) => ({ seat: s.dataset.seat, box: box(s) }));
   const covered = [];
@@ -52,13 +56,21 @@ MEASURE = """() => {
     const points = [[8.5, 10], [8.5, 22]].map(([x, y]) =>
       [art.left + art.width * x / 60, art.top + art.height * y / 84]);
     const mark = card.querySelector('.effect');
-    if (mark) { const m = mark.getBoundingClientRect(); points.push([m.left + m.width / 2, m.top + m.height / 2]); }
+    if (mark) {
+      const m = mark.getBoundingClientRect();
+      points.push([m.left + m.width / 2, m.top + m.height / 2]);
+    }
     for (const [x, y] of points) {
       const hit = document.elementFromPoint(x, y);
       const inView = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
-      if (!inView || !hit || !card.contains(hit)) covered.push({ card: card.dataset.card, x, y, hit: hit?.className?.baseVal ?? hit?.className });
+      if (!inView || !hit || !card.contains(hit)) {
+        const what = hit?.className?.baseVal ?? hit?.className;
+        covered.push({ card: card.dataset.card, x, y, hit: what });
+      }
     }
-    if (getComputedStyle(card.querySelector('.card-svg')).opacity !== '1') covered.push({ card: card.dataset.card, see: 'through' });
+    if (getComputedStyle(card.querySelector('.card-svg')).opacity !== '1') {
+      covered.push({ card: card.dataset.card, see: 'through' });
+    }
   }
   return { seats, covered, hand: region('hand'), pile: region('pile'),
     cards: document.querySelectorAll('#hand .card').length,
@@ -88,7 +100,9 @@ def test_a_play_moves_one_card_element_and_presence_moves_none(
     expect(page.locator("#t-turn.mine")).to_be_visible()
     expect(page.locator("#hand .card")).to_have_count(8)
     page.evaluate(WATCH)
-    page.evaluate("() => document.querySelectorAll('#t-game .card').forEach((c) => { c.__old = true; })")
+    page.evaluate(
+        "() => document.querySelectorAll('#t-game .card').forEach((c) => { c.__old = true; })"
+    )
     # a presence message (someone starts watching): no card element is added or removed
     watcher = new_context().new_page()
     open_table(watcher, table)
@@ -102,7 +116,9 @@ def test_a_play_moves_one_card_element_and_presence_moves_none(
     seq = page.locator("#t-game").get_attribute("data-seq")
     page.evaluate("() => { window.__played = document.querySelector('#hand .card'); }")
     card.click(position={"x": 8, "y": 12})
-    page.wait_for_function(f"() => document.querySelector('#t-game').dataset.seq !== {json.dumps(seq)}")
+    page.wait_for_function(
+        f"() => document.querySelector('#t-game').dataset.seq !== {json.dumps(seq)}"
+    )
     found = page.evaluate(
         """() => ({
           where: window.__played.parentNode.dataset.stock,

@@ -7,7 +7,7 @@ import { h, fill, announce } from "../dom.js";
 import { t, n, seatName } from "../i18n.js";
 import { scoreSheet } from "./panels.js";
 import { mountAfterMatch, mountReplay } from "../replay/replay.js";
-import { ratingNote } from "./ratingnote.js"; // issue 25
+import { ratingNote } from "./ratingnote.js";
 import { mountReview, shownMoves } from "../replay/review.js";
 
 /** A phone's width: the deal's score sheet has a row per part there (panels.js). */
@@ -107,7 +107,7 @@ export function renderScores(tv) {
       tv.mine ? h("button", { type: "button", class: "primary", id: "rematch", "data-action": "rematch",
         onclick: () => tv.rematch() }, tv.summary?.rematch ? t("web_rematch_join") : t("web_rematch")) : null,
       h("button", { type: "button", id: "new-table", onclick: () => tv.navigate("/") }, t("web_new_match"))),
-    ratingNote(tv.id, tv.mine?.token ?? null)); // issue 25: a rated match's rating changes
+    ratingNote(tv.id, tv.mine?.token ?? null, tv.summary?.rated)); // a rated match's rating changes
   e.over.hidden = false;
   if (!tv.after) {
     // the replay, the record, the review and the fair-deal check (W3's replay.js)

@@ -419,11 +419,13 @@ export class TableView {
     const room = e.felt.clientHeight - e.players.offsetHeight - e.last.offsetHeight - 44;
     if (width <= 0 || room <= 0) return;
     const label = e.pile.querySelector(".pile-label")?.offsetHeight || 20;
-    const count = e.pile.querySelector(".stock-count")?.offsetHeight || 20;
+    const countNode = e.pile.querySelector(".stock-count");
+    const count = countNode?.offsetHeight || 20;
+    const countWide = countNode?.offsetWidth || 0;
     const step = size > 14 ? 0.22 : size > 7 ? 0.32 : 0.45; // the pile's overlap (board.js)
     let w = 150;
     for (; w > 44; w -= 2) {
-      const perRow = Math.max(1, Math.floor(((width - w * 1.15) / w - 1) / step) + 1);
+      const perRow = Math.max(1, Math.floor(((width - Math.max(w * 0.8, countWide) - 16) / w - 1) / step) + 1);
       const rows = Math.ceil(size / perRow);
       if (Math.max(rows * (w * 1.4 + 5) + label, w * 1.4 + count + 4) <= room) break;
     }
