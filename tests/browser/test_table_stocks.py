@@ -9,6 +9,7 @@ Screenshots: test-artifacts/browser/stocks-*.png."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -208,3 +209,63 @@ def test_every_seat_once_and_every_card_index_in_view(
         else:
             assert found["cards"] == 0 and found["hand"] is None, where
     context.close()
+
+
+def test_an_undo_moves_the_played_card_element_back_to_the_hand(
+    new_context: NewContext, api: Api
+) -> None:
+    summary = api.create(
+        options={"players": 2, "target": 10_000},
+        seats=[{"kind": "person"}, {"kind": "easy"}],
+        bot_delay=0,
+        first_dealer=1,
+    )
+    joined = api.join(summary["table"], "Ann", 0)
+    context = new_context(viewport={"width": 375, "height": 667})
+    seat_me(context, summary["table"], joined["token"])
+    page = context.new_page()
+    open_table(page, summary["table"])
+    expect(page.locator("#t-turn.mine")).to_be_visible()
+    undo = page.locator("[data-action='undo']")
+    expect(undo).to_be_disabled()  # no move of Ann's in this deal yet
+    page.evaluate("() => { window.__played = document.querySelector('#hand .card'); }")
+    code = page.locator("#hand .card").first.get_attribute("data-card")
+    page.keyboard.press("1")
+    expect(page.locator("#hand .card")).to_have_count(7)
+    expect(page.locator("#t-turn.mine")).to_be_visible()  # the computer replied
+    expect(undo).to_be_enabled()
+    undo.click()
+    expect(page.locator("#hand .card")).to_have_count(8)
+    found = page.evaluate(
+        "() => [window.__played.parentNode.dataset.stock, window.__played.dataset.card]"
+    )
+    assert found == ["hand:0", code], found
+    expect(undo).to_be_disabled()
+
+
+def test_a_seat_shows_a_whole_long_name_and_no_doubled_brackets(
+    new_context: NewContext, api: Api
+) -> None:
+    name = "Anastasia Alexandrovna Konstantinopolska"
+    summary = api.create(
+        options={"players": 4, "target": 300},
+        seats=[{"kind": "person"}, {"kind": "easy"}, {"kind": "medium"}, {"kind": "hard"}],
+        bot_delay=10,
+        first_dealer=3,
+    )
+    joined = api.join(summary["table"], name, 0)
+    for role in ("player", "spectator"):
+        context = new_context(viewport={"width": 375, "height": 667})
+        if role == "player":
+            seat_me(context, summary["table"], joined["token"])
+        page = context.new_page()
+        open_table(page, summary["table"])
+        seat = page.locator("[data-region='seat'][data-seat='0'] .seat-name")
+        expect(seat).to_have_attribute("title", re.compile(f"^{name}"))
+        dealer = page.locator("[data-region='seat'][data-seat='3']")
+        expect(dealer.locator(".dealer-chip")).to_be_visible()
+        texts = page.locator("[data-region='seat']").all_inner_texts()
+        assert len(texts) == 4, texts
+        for text in texts:
+            assert not re.search(r"\)\s*\(", text), text
+        context.close()
