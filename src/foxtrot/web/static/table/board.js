@@ -5,6 +5,7 @@
 // what may be played, the hint's card). A player's view and a spectator's are drawn alike.
 import { h } from "../dom.js";
 import { t, n, cardName, seatName } from "../i18n.js";
+import { Seats } from "./seats.js";
 import { sorted } from "../cards.js";
 import { CARD_KEYS } from "../keys.js";
 import { Board, Stock, attr, text } from "./stocks.js";
@@ -13,7 +14,7 @@ import { Board, Stock, attr, text } from "./stocks.js";
  * that card (a pile only grows by plays); null for the upturned card of a new deal. */
 export function topPlayer(v) {
   const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
-  const last = v.history.length ? v.history[v.history.length - 1] : null;
+  const last = v.history?.length ? v.history[v.history.length - 1] : null;
   return top && last && last[1] === top ? last[0] : null;
 }
 
@@ -55,11 +56,30 @@ function unstack(node) {
 
 const HAND_ATTRS = ["role", "tabindex", "aria-label", "aria-keyshortcuts", "aria-disabled", "data-effect"];
 
+let boards = 0;
+
+/** A card of a stock that is only looked at (the pile, a replay's hand): a list item named. */
+function listed(node, code) {
+  attr(node, "role", "listitem");
+  part(node, "sr-only", cardName(code));
+}
+
+function unlisted(node) {
+  attr(node, "role", null);
+  part(node, "sr-only", null);
+}
+
 export class TableBoard {
-  /** ``hand``: the element of the player's hand; ``counter``: where the moves are counted. */
-  constructor(hand, counter, seats) {
+  /** ``hand``: the element of the player's hand; ``counter``: where the moves are counted;
+   * ``live``: the table being played (its hand's cards are buttons; its parts have ids and
+   * ``data-region`` names), not a replay's board. */
+  constructor(hand, counter, seats, { live = true } = {}) {
     this.seats = seats;
     this.hand = hand;
+    this.live = live;
+    boards += 1;
+    const id = (name) => (live ? name : `${name}-${boards}`);
+    const region = (name) => (live ? name : null);
     this.board = new Board(counter);
     this.looks = {};
     this.deal = null;
@@ -67,31 +87,30 @@ export class TableBoard {
     this.stockCount = h("span", { class: "stock-count" });
     this.pileWords = h("span");
     this.topBy = h("span", { class: "top-by" });
-    this.pileLabel = h("p", { class: "pile-label", id: "pile-label" }, this.pileWords, this.topBy);
-    this.pile = h("div", { class: "pile", role: "list", "aria-labelledby": "pile-label" });
+    this.pileLabel = h("p", { class: "pile-label", id: id("pile-label") }, this.pileWords, this.topBy);
+    this.pile = h("div", { class: "pile", role: "list", "aria-labelledby": id("pile-label") });
     this.area = [
-      h("h3", { id: "pile-title", class: "sr-only" }, t("web_pile_label")),
-      h("div", { class: "stock", id: "stock", "data-region": "stock" }, this.stockCards, this.stockCount),
-      h("div", { class: "pile-wrap", "data-region": "pile" }, this.pileLabel, this.pile),
+      h(live ? "h3" : "p", { id: id("pile-title"), class: "sr-only" }, t("web_pile_label")),
+      h("div", { class: "stock", id: live ? "stock" : null, "data-region": region("stock") }, this.stockCards, this.stockCount),
+      h("div", { class: "pile-wrap", "data-region": region("pile") }, this.pileLabel, this.pile),
     ];
     this.board.add(new Stock("stock", this.stockCards, { dress: stacked, undress: unstack }));
     this.board.add(new Stock("pile", this.pile, {
       dress: (node, code, i) => {
         node.classList.toggle("pile-card", true);
         node.classList.toggle("top", i === this.pileSize - 1);
-        attr(node, "role", "listitem");
-        part(node, "sr-only", cardName(code));
+        listed(node, code);
       },
       undress: (node) => {
         node.classList.remove("pile-card", "top");
-        attr(node, "role", null);
-        part(node, "sr-only", null);
+        unlisted(node);
       },
     }));
   }
 
   /** The player's hand as a stock: each card a button of the toolbar, with its marks. */
   handStock(seat) {
+    if (!this.live) return new Stock(`hand:${seat}`, this.hand, { dress: listed, undress: unlisted });
     return new Stock(`hand:${seat}`, this.hand, {
       dress: (node, code, i) => {
         const l = this.looks;
@@ -127,7 +146,7 @@ export class TableBoard {
       const parts = this.seats.stocks(seat);
       if (!parts) continue;
       const handName = `hand:${seat}`;
-      if (seat === v.seat) {
+      if (seat === v.seat && this.hand) {
         if (this.board.stocks.get(handName)?.element !== this.hand) this.board.add(this.handStock(seat));
         contents.set(handName, sorted(v.hand || []));
       } else if (parts.hand) {
@@ -167,8 +186,30 @@ export class TableBoard {
     return [...this.hand.children].filter((node) => node.classList.contains("card"));
   }
 
-  /** Give the looks again (the marks setting, the hint) without any move. */
-  relook(v, looks) {
-    this.set(v, looks);
+}
+
+/** A table to look at, not to play at (a replay's step): the seats, the stock and the pile on
+ * a felt, and a seat's own hand below when ``withHand``; ``set(view)`` as for the live table. */
+export class TableSurface {
+  constructor({ withHand = false } = {}) {
+    this.withHand = withHand;
+    const ring = h("div", { class: "ring" });
+    const own = h("div", { class: "own-seat" });
+    const pile = h("div", { class: "pile-area" });
+    this.hand = withHand ? h("div", { class: "hand replay-hand", role: "list", "aria-label": t("web_hand_empty") }) : null;
+    this.seats = new Seats(ring, own, { live: false });
+    this.board = new TableBoard(this.hand, null, this.seats, { live: false });
+    pile.append(...this.board.area);
+    this.element = h("div", { class: "felt surface" }, ring, h("div", { class: "center" }, pile), own, this.hand);
+  }
+
+  set(v) {
+    this.seats.set(v, null);
+    this.board.set(v, { mine: false, legal: new Set(), marks: {}, hinted: null, focus: -1 });
+    if (this.hand) {
+      const size = (v.hand || []).length;
+      attr(this.hand, "aria-label", size ? n("web_hand_label", size) : t("web_hand_empty"));
+      this.hand.style.setProperty("--n", String(Math.max(size, 2)));
+    }
   }
 }

@@ -40,7 +40,7 @@ function statBox(cls, glyph) {
 
 /** The box of one seat, made once; ``update`` writes a view into it. */
 class SeatBox {
-  constructor(seat, { own }) {
+  constructor(seat, { own, live }) {
     this.seat = seat;
     this.name = h("span", { class: "seat-name-text" });
     this.level = h("span", { class: "seat-level" });
@@ -53,7 +53,7 @@ class SeatBox {
     this.fox = statBox("seat-fox", null);
     this.total = statBox("seat-total", "Σ");
     this.title = h("span", { class: "seat-name" }, this.turnNow, this.name, this.level, this.you);
-    this.node = h("li", { class: "seat", "data-region": "seat", "data-seat": String(seat) },
+    this.node = h("li", { class: "seat", "data-region": live ? "seat" : null, "data-seat": String(seat) },
       this.title,
       this.presence,
       h("span", { class: "seat-stats" }, this.hand?.node, this.taken.node, this.fox.node, this.total.node, this.dealer));
@@ -117,7 +117,8 @@ export function othersInOrder(v, me) {
 
 /** The seats of one table: the far edge (``ring``) and the player's own seat (``own``). */
 export class Seats {
-  constructor(ringHost, ownHost) {
+  constructor(ringHost, ownHost, { live = true } = {}) {
+    this.live = live; // the live table's seats carry data-region="seat"; a replay's do not
     this.ringHost = ringHost;
     this.ownHost = ownHost;
     this.ring = h("ul", { class: "seats", "aria-label": t("web_players_label") });
@@ -159,7 +160,7 @@ export class Seats {
   }
 
   box(seat, own) {
-    const box = new SeatBox(seat, { own });
+    const box = new SeatBox(seat, { own, live: this.live });
     this.boxes.set(seat, box);
     return box;
   }
