@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_support import Api
+from .browser_support import Api, open_after_match
 from .conftest import NewContext
 from .test_table_layout import computer_table, overlap, seat_me
 
@@ -269,3 +269,30 @@ def test_a_seat_shows_a_whole_long_name_and_no_doubled_brackets(
         for text in texts:
             assert not re.search(r"\)\s*\(", text), text
         context.close()
+
+
+def test_a_replay_step_moves_the_cards_of_the_same_table(page: Page, api: Api) -> None:
+    """The replay is the same table fed the steps' views: a step forward moves the card played
+    (its element, turned face up when it came from a hand of backs), and builds nothing."""
+    table, token = api.finished_match()
+    open_after_match(page, table, token)
+    board = page.locator(".replay-board")
+    expect(board.locator("[data-stock='pile'] > .card")).to_have_count(1)  # the upturned card
+    page.evaluate(
+        """() => {
+          document.querySelectorAll('.replay-board .card').forEach((c) => { c.__old = true; });
+          const log = window.__cards = { added: [] };
+          new MutationObserver((records) => {
+            for (const r of records) for (const n of r.addedNodes) {
+              if (n.nodeType === 1 && n.classList.contains('card')) log.added.push(n);
+            }
+          }).observe(document.querySelector('.replay-board'), { childList: true, subtree: true });
+        }"""
+    )
+    page.locator(".replay-next").click()
+    expect(page.locator(".replay-position")).to_contain_text("move 1 of")
+    added = page.evaluate(
+        "() => window.__cards.added.map((n) => [n.__old === true, n.parentNode.dataset.stock])"
+    )
+    assert added and all(old for old, _ in added), added
+    assert any(stock == "pile" or stock.startswith("taken:") for _, stock in added), added
