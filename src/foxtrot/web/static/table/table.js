@@ -508,7 +508,8 @@ export class TableView {
     } else e.timer.textContent = "";
     for (const cell of this.root.querySelectorAll("[data-away]")) {
       const left = Math.max(0, Math.ceil(Number(cell.dataset.away) - now));
-      cell.textContent = n("web_away", left);
+      const said = n("web_away", left);
+      if (cell.textContent !== said) cell.textContent = said;
     }
     const pauseLeft = e.pause.querySelector("[data-until]");
     if (pauseLeft) pauseLeft.textContent = n("web_next_in", Math.max(0, Math.ceil(Number(pauseLeft.dataset.until) - now)));
