@@ -156,7 +156,8 @@ export class TableBoard {
       names.add(handName);
       this.board.add(new Stock(`taken:${seat}`, parts.taken, { dress: stacked, undress: unstack }));
       this.board.add(new Stock(`foxtrots:${seat}`, parts.foxtrots, { dress: stacked, undress: unstack }));
-      contents.set(`taken:${seat}`, backs(v.taken[seat]));
+      // a foxtrot's card is one of the cards taken: it lies face up in the foxtrots' stock
+      contents.set(`taken:${seat}`, backs(Math.max(0, v.taken[seat] - (v.foxtrots[seat] || []).length)));
       contents.set(`foxtrots:${seat}`, [...(v.foxtrots[seat] || [])]);
       names.add(`taken:${seat}`).add(`foxtrots:${seat}`);
     }

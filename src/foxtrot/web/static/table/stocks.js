@@ -58,6 +58,7 @@ function cardElement(code) {
 function paint(node, code) {
   const shown = node.dataset.card ?? null;
   if (node.dataset.painted === "1" && shown === (code ?? "")) return;
+  if (shown) node.was = shown; // a face turned down keeps what it was (a take undone turns it up again)
   node.dataset.painted = "1";
   node.dataset.card = code ?? "";
   node.classList.toggle("back", !code);
@@ -136,19 +137,25 @@ export class Board {
       for (const node of pool) if (!used.has(node)) departed.push({ node, from: rects.get(node), stock });
       kept.set(name, slots);
     }
-    // what comes from elsewhere: the same card first, then any card that left (a back turns up)
+    // what comes from elsewhere: the same card first (shown, then turned down), then any card
+    // that left (a back turns up)
     const arrived = [];
     const take = (test) => {
       const i = departed.findIndex(test);
       return i < 0 ? null : departed.splice(i, 1)[0];
     };
-    for (const [name, slots] of kept) {
-      const want = contents.get(name) || [];
-      slots.forEach((node, i) => {
-        if (node || !want[i]) return;
-        const found = take((d) => d.node.dataset.card === want[i]);
-        if (found) { slots[i] = found.node; arrived.push({ ...found, to: name }); }
-      });
+    for (const same of [(node, code) => node.dataset.card === code, (node, code) => node.was === code]) {
+      for (const [name, slots] of kept) {
+        const want = contents.get(name) || [];
+        slots.forEach((node, i) => {
+          if (node || !want[i]) return;
+          const found = take((d) => same(d.node, want[i]));
+          if (found) {
+            slots[i] = found.node;
+            arrived.push({ ...found, to: name });
+          }
+        });
+      }
     }
     for (const [name, slots] of kept) {
       const want = contents.get(name) || [];
@@ -165,7 +172,11 @@ export class Board {
       stock.undress?.(node);
       node.remove();
     }
-    for (const { node, stock, to } of arrived) if (stock.name !== to) stock.undress?.(node);
+    for (const { node, stock, to } of arrived) {
+      if (stock.name === to) continue;
+      stock.undress?.(node);
+      node.remove(); // out of its old stock before any is put in order
+    }
     // place every card in its stock, in order, moving only what is out of place
     for (const [name, slots] of kept) {
       const stock = this.stocks.get(name);
