@@ -4,7 +4,7 @@
 // (docs/protocol.md): this code draws it and sends back what the person chose; the server holds
 // every rule.
 import { h, fill, announce, alertNow } from "../dom.js";
-import { t, n, cardName, cardShort, has, hear, lang, spoken, seatName } from "../i18n.js";
+import { t, n, cardShort, has, hear, lang, spoken, seatName } from "../i18n.js";
 import { sorted } from "../cards.js";
 import { api, savedSeat, saveSeat, forgetSeat, TableSocket } from "../net.js";
 import { errorText } from "../lobby.js";
@@ -460,10 +460,6 @@ export class TableView {
     this.renderScores();
     if (this.hintFor && !this.myTurn()) this.closeHint();
     this.fit();
-  }
-
-  seatNode(seat) {
-    return this.seats.node(seat);
   }
 
   name(seat) {
