@@ -51,6 +51,7 @@ BENCH: Final = """<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/static/style.css">
 <link rel="stylesheet" href="/static/replay/replay.css">
+<link rel="stylesheet" href="/static/table/table.css">
 </head><body><main id="main"><h1>Foxtrot</h1><div id="after"></div></main>
 <div id="live-polite" class="sr-only" role="status" aria-live="polite"></div>
 <div id="live-assertive" class="sr-only" role="alert" aria-live="assertive"></div>

@@ -148,7 +148,7 @@ def _screens(playing: tuple[str, str], finished: tuple[str, str]) -> Iterator[tu
         page = context.new_page()
         page.goto(f"/t/{playing[0]}")
         expect(page.locator("#t-turn.mine")).to_be_visible(timeout=30_000)
-        expect(page.locator("#hand button").first).to_be_visible()
+        expect(page.locator("#hand .card").first).to_be_visible()
         return page
 
     def replay_page(new_context: NewContext, viewport: dict[str, int]) -> Page:

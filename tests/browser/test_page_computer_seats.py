@@ -65,7 +65,7 @@ def test_russian_lobby_offers_the_expert_and_words_it_in_russian(
     page.locator("#target-custom").fill("1")
     page.locator("#bot-delay").fill("0")
     page.locator("#create-btn").click()
-    expect(page.locator("#hand button").first).to_be_visible(timeout=15_000)
+    expect(page.locator("#hand .card").first).to_be_visible(timeout=15_000)
     players = page.locator("#t-players")
     expect(players).to_contain_text("Компьютер 2 (эксперт)")
     # a few moves against the expert (each of its moves is a search of 1-3 s of CPU; a
@@ -101,7 +101,7 @@ def test_ukrainian_page_and_narration_name_computers_in_ukrainian(
     expect(seats).to_contain_text("Комп'ютер 3 (сильний)")
     page.locator("#join-name").fill("Оля")
     page.locator("#join-btn").click()
-    expect(page.locator("#hand button").first).to_be_visible(timeout=15_000)
+    expect(page.locator("#hand .card").first).to_be_visible(timeout=15_000)
     play_to_the_end(page, time.monotonic() + MATCH_SECONDS)
     text = page.locator("body").inner_text()
     assert "Computer" not in text, "an English name on a Ukrainian page"

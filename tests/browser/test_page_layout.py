@@ -69,7 +69,7 @@ def test_fits_the_screen(  # noqa: PLR0917 (fixtures and parameters)
         f" localStorage.setItem('foxtrot.seat.{summary['table']}', {json.dumps(value)})"
     )
     page.goto(f"/t/{summary['table']}")
-    expect(page.locator("#hand button").first).to_be_visible()
+    expect(page.locator("#hand .card").first).to_be_visible()
     expect(page.locator("[data-region='seat']")).to_have_count(4)
     assert page.evaluate(NO_SCROLL)
     page.screenshot(path=str(artifacts / f"page-table-{name}-en.png"), full_page=True)

@@ -77,7 +77,7 @@ def test_keyboard_match_against_a_computer(page: Page, artifacts: Path) -> None:
     page.locator("#bot-delay").fill("0")
     page.locator("#create-btn").focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#hand button").first).to_be_visible(timeout=15_000)
+    expect(page.locator("#hand .card").first).to_be_visible(timeout=15_000)
     page.screenshot(path=str(artifacts / "page-table-desktop-en.png"), full_page=True)
     deadline = time.monotonic() + MATCH_SECONDS
     moves = 0
@@ -85,7 +85,7 @@ def test_keyboard_match_against_a_computer(page: Page, artifacts: Path) -> None:
         assert time.monotonic() < deadline, "the match did not end in time"
         if moves % 2:  # both ways of the terminal game: ←/→ then Enter, or a card's key
             page.keyboard.press("ArrowRight")
-            expect(page.locator("#hand button:focus")).to_have_count(1)
+            expect(page.locator("#hand .card:focus")).to_have_count(1)
             play_one(page, "Enter")
         else:
             play_one(page, "1")
@@ -108,7 +108,7 @@ def test_your_turn_is_assertive_and_actions_polite(new_context: NewContext, api:
     page = seat_page(new_context(), table, 0, token)
     assert my_turn_or_over(page)
     expect(page.locator("#live-assertive")).to_have_text("Your turn.")
-    first = page.locator("#hand button").first
+    first = page.locator("#hand .card").first
     label = first.get_attribute("aria-label") or ""
     assert " of " in label, label  # "Queen of spades", not "Q♠"
     # the card's name, then "(takes the pile)" or the like when the card would take
@@ -137,7 +137,7 @@ def test_hint_gives_a_legal_move_and_a_reason(new_context: NewContext, api: Api)
     table, token = computer_table(api, take="any")
     page = seat_page(new_context(), table, 0, token)
     assert my_turn_or_over(page)
-    hand = page.locator("#hand button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    hand = page.locator("#hand .card").evaluate_all("bs => bs.map(b => b.dataset.card)")
     page.keyboard.press("h")
     # the first hint of a server starts the coach's process: allow for a busy machine
     expect(page.locator("#hint-text")).to_contain_text("The coach suggests", timeout=90_000)
@@ -191,10 +191,10 @@ def test_two_people_play_a_match_one_reloads(new_context: NewContext, artifacts:
                 play_one(page)
                 moves += 1
         if moves >= 6 and not reloaded:
-            seat_before = ann.locator("#hand button").count()
+            seat_before = ann.locator("#hand .card").count()
             ann.reload()
             expect(ann.locator("#t-game")).to_be_visible()
-            expect(ann.locator("#hand button")).to_have_count(seat_before)
+            expect(ann.locator("#hand .card")).to_have_count(seat_before)
             expect(ann.locator(".seat.me")).to_contain_text("Ann (you")
             reloaded = True
         time.sleep(0.05)
@@ -226,7 +226,7 @@ def test_keyboard_play_in_russian_and_ukrainian(  # noqa: PLR0917 (fixtures and 
     assert page.locator("html").get_attribute("lang") == lang
     assert my_turn_or_over(page)
     expect(page.locator("#live-assertive")).to_have_text(your_turn)
-    first = page.locator("#hand button").first
+    first = page.locator("#hand .card").first
     label = first.get_attribute("aria-label") or ""
     assert any(suit in label for suit in suits), label  # «дама пик», not «Д♠»
     code = first.get_attribute("data-card") or ""
@@ -262,7 +262,7 @@ def test_a_spectator_never_holds_a_card_of_a_hand(new_context: NewContext, api: 
     page.goto(f"/t/{summary['table']}")
     expect(page.locator("#t-game")).to_be_visible()
     page.wait_for_function("() => document.querySelectorAll('#log-list li').length > 5")
-    expect(page.locator("#hand button")).to_have_count(0)
+    expect(page.locator("#hand .card")).to_have_count(0)
     expect(page.locator("#t-mine")).to_be_hidden()
     views = [f["view"] for f in frames if isinstance(f.get("view"), dict)]
     assert views, frames[:3]
@@ -321,7 +321,7 @@ def test_a_lost_connection_comes_back_by_itself(new_context: NewContext, api: Ap
     assert my_turn_or_over(page)
     play_one(page)
     assert my_turn_or_over(page)
-    cards = page.locator("#hand button").count()
+    cards = page.locator("#hand .card").count()
     hellos: list[dict[str, object]] = []
     page.on(
         "websocket",
@@ -330,7 +330,7 @@ def test_a_lost_connection_comes_back_by_itself(new_context: NewContext, api: Ap
     page.evaluate("() => window.__sockets.forEach((socket) => socket.close())")
     expect(page.locator("#t-conn")).to_contain_text("reconnecting")
     expect(page.locator("#t-conn")).to_have_text("", timeout=15_000)
-    expect(page.locator("#hand button")).to_have_count(cards)
+    expect(page.locator("#hand .card")).to_have_count(cards)
     hello = next(msg for msg in hellos if msg.get("type") == "hello")
     assert hello["token"] == token
     assert isinstance(hello["last_seq"], int) and hello["last_seq"] > 0
@@ -360,8 +360,8 @@ def test_language_switch_at_the_table(new_context: NewContext, api: Api) -> None
         lambda: newest.get("seq", -1) >= caught_up,
         what=f"the Ukrainian connection to tell event {caught_up} again",
     )
-    page.locator("#hand button").first.focus()
-    expect(page.locator("#hand button").first).to_be_focused()
+    page.locator("#hand .card").first.focus()
+    expect(page.locator("#hand .card").first).to_be_focused()
     play_one(page, "Enter")
     expect(page.locator("#log-list")).to_contain_text(re.compile("Ann (кладе|робить|забирає)"))
 

@@ -1,7 +1,8 @@
 """A take in motion (none with prefers-reduced-motion), and actions resent until answered.
 
-- When someone takes, the pile's cards fly to the taker's row (static/animate.js): with
-  ``prefers-reduced-motion: reduce`` nothing flies, the pile just empties.
+- When someone takes, the pile's card elements move to the taker's stock of taken cards
+  (static/table/stocks.js) and fly there: with ``prefers-reduced-motion: reduce`` nothing
+  flies, the cards just change place.
 - An action with no answer is sent again with the same id, after a timeout and after a
   reconnect (docs/protocol.md: the server answers a resent id with its original result and
   never applies it twice). Playwright's WebSocket routing stands between the page and the
@@ -24,15 +25,15 @@ from .conftest import NewContext
 
 pytestmark = pytest.mark.timeout(180)
 
-#: Records every card that flies (a MutationObserver: a flight lasts under half a second).
+#: Records every card that flies (the animator's class on a card; a flight is under half a second).
 FLIGHT_WATCH = """
 window.__flown = [];
 new MutationObserver((changes) => {
-  for (const change of changes) for (const node of change.addedNodes) {
-    const found = node.querySelectorAll ? [node, ...node.querySelectorAll('.flying')] : [];
-    for (const f of found) if (f.classList.contains('flying')) window.__flown.push(f.dataset.card);
+  for (const change of changes) {
+    const f = change.target;
+    if (f.classList && f.classList.contains('flying')) window.__flown.push(f.dataset.card);
   }
-}).observe(document, { childList: true, subtree: true });
+}).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
 """
 
 
@@ -67,8 +68,8 @@ def take_once(page: Page) -> list[str]:
         seq = page.locator("#t-game").get_attribute("data-seq")
         if pile:
             cards: list[str] = page.evaluate(
-                "() => [...document.querySelectorAll('#t-pile .pile-card .sr-only')]"
-                ".map((s) => s.textContent)"
+                "() => [...document.querySelectorAll('#t-pile .pile-card')]"
+                ".map((c) => { c.__taken = true; return c.dataset.card; })"
             )
             page.keyboard.press("t")
         else:
@@ -91,18 +92,26 @@ def test_a_take_flies_to_the_taker_unless_less_motion(
     context.add_init_script(FLIGHT_WATCH)
     page = context.new_page()
     page.goto(f"/t/{table}")
+    page.evaluate("() => { window.__flown = []; }")
     taken = take_once(page)
     game = page.locator("#t-game")
-    expect(game).to_have_attribute("data-takes", re.compile(r"[1-9]"))
+    # the pile's own card elements are now in Ann's stock of taken cards
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('[data-stock=\"taken:0\"] > .card').length >= n",
+        arg=len(taken),
+    )
+    moved = page.evaluate(
+        "() => [...document.querySelectorAll('.card')].filter((c) => c.__taken)"
+        ".map((c) => c.parentNode.dataset.stock)"
+    )
+    assert moved == ["taken:0"] * len(taken), moved
     flown: list[str] = page.evaluate("() => window.__flown")
     if motion == "reduce":
-        assert flown == [] and game.get_attribute("data-flights") == "0"
-        assert page.locator(".flights").count() == 0
+        assert flown == [] and game.get_attribute("data-flights") is None
     else:
-        # every card of the pile flew (canonical codes), and the flight is over soon after
+        # every card of the pile flew, and the flight is over soon after
         assert len(flown) >= len(taken) >= 1, (flown, taken)
-        assert game.get_attribute("data-flights") == "1"
-        expect(page.locator(".flights")).to_have_count(0, timeout=3_000)
+        expect(page.locator(".card.flying")).to_have_count(0, timeout=3_000)
     # the take itself happened either way: Ann's taken count went up (the computer may
     # have laid a new card on the emptied pile already)
     ann_taken = page.locator("[data-region='seat'][data-seat='0'] .seat-taken")
@@ -163,8 +172,8 @@ def test_an_unanswered_action_is_resent_with_its_id(
     table, token = take_table(api)
     page, sent, received = routed_page(new_context, table, token, lambda _: lose)
     my_turn(page)
-    card = page.locator("#hand button").first.get_attribute("data-card")
-    copies = page.locator(f"#hand button[data-card='{card}']")
+    card = page.locator("#hand .card").first.get_attribute("data-card")
+    copies = page.locator(f"#hand .card[data-card='{card}']")
     held = copies.count()  # two packs: the hand may hold two of it
     page.keyboard.press("1")
     # the card is played once the resend gets through: after the timeout, or the reconnect

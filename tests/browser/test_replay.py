@@ -54,14 +54,14 @@ def test_steps_and_jumps_as_the_seat_saw_it(page: Page, api: Api, match: Match) 
     first = deals[0]
     moves = len(first["steps"])
     assert _position(page) == f"Deal 1, as dealt: {moves} moves follow."
-    assert Counter(_cards(page, ".replay-cards li")) == Counter(first["hand"])
+    assert Counter(_cards(page, ".replay-hand .card")) == Counter(first["hand"])
     for _ in range(3):
         page.click(".replay-next")
     step = first["steps"][2]
     assert _position(page) == f"Deal 1, move 3 of {moves}."
     assert page.inner_text(".replay-text").split("\n") == step["text"]
-    assert _cards(page, ".replay-pile .pile-card") == step["view"]["pile"]
-    assert Counter(_cards(page, ".replay-cards li")) == Counter(step["hand"])
+    assert _cards(page, ".replay-board .pile-card") == step["view"]["pile"]
+    assert Counter(_cards(page, ".replay-hand .card")) == Counter(step["hand"])
     assert step["spoken"][0] in page.inner_text("#live-polite")  # the cards in words
     page.click(".replay-prev")
     assert _position(page) == f"Deal 1, move 2 of {moves}."
@@ -85,7 +85,7 @@ def test_steps_and_jumps_as_the_seat_saw_it(page: Page, api: Api, match: Match) 
     page.select_option(".replay-controls select", str(len(deals) - 1))
     moves = len(deals[-1]["steps"])
     assert _position(page) == f"Deal {len(deals)}, as dealt: {moves} moves follow."
-    assert Counter(_cards(page, ".replay-cards li")) == Counter(deals[-1]["hand"])
+    assert Counter(_cards(page, ".replay-hand .card")) == Counter(deals[-1]["hand"])
     page.click(".replay-last")
     page.click(".replay-first")
     assert _position(page) == f"Deal {len(deals)}, as dealt: {moves} moves follow."

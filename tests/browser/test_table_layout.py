@@ -94,7 +94,7 @@ def test_every_region_is_in_view_at_every_size(
         seat_me(context, table, token)
         page = context.new_page()
         page.goto(f"/t/{table}")
-        expect(page.locator("#hand button").first).to_be_visible()
+        expect(page.locator("#hand .card").first).to_be_visible()
         expect(page.locator("#t-turn.mine")).to_be_visible()
         expect(page.locator("[data-region='last-action']")).not_to_be_empty()
         wait_settled(page)  # the deal's card has slid in
@@ -155,7 +155,7 @@ def test_the_cards_that_take_are_marked_and_the_setting_is_remembered(
         seat_me(context, table, token)
         page.goto(f"/t/{table}")
         expect(page.locator("#t-turn.mine")).to_be_visible()
-        hand = page.locator("#hand button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+        hand = page.locator("#hand .card").evaluate_all("bs => bs.map(b => b.dataset.card)")
         pile = page.locator("#t-pile .pile-card").evaluate_all("cs => cs.map(c => c.dataset.card)")
         top = Card.parse(pile[-1])
         takes = {
@@ -165,15 +165,15 @@ def test_the_cards_that_take_are_marked_and_the_setting_is_remembered(
             break
     else:
         pytest.fail("12 deals without a card that takes in the first hand")
-    marked = page.locator("#hand button[data-effect] .effect")
-    shown = marked.evaluate_all("es => es.map(e => e.closest('button').dataset.card)")
+    marked = page.locator("#hand .card[data-effect] .effect")
+    shown = marked.evaluate_all("es => es.map(e => e.closest('.card').dataset.card)")
     assert set(shown) == takes, (hand, pile)
     page.locator("#mark-takes").click()
     expect(marked).to_have_count(0)
     page.reload()
     expect(page.locator("#t-turn.mine")).to_be_visible()
     expect(page.locator("#mark-takes")).to_have_attribute("aria-pressed", "false")
-    expect(page.locator("#hand button .effect")).to_have_count(0)
+    expect(page.locator("#hand .card .effect")).to_have_count(0)
 
 
 @pytest.mark.parametrize(("name", "size"), [("desktop", (1280, 800)), ("phone", (390, 844))])

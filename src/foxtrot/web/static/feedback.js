@@ -2,7 +2,7 @@
 // an optional chime (made here with Web Audio: no sound files), a short celebration of a big
 // moment, and the player's remembered settings (sound, marking the cards that take, adding a
 // seed of one's own to every deal). Nothing moves under prefers-reduced-motion: reduce.
-import { reducedMotion } from "./table/animate.js";
+import { reducedMotion } from "./table/stocks.js";
 
 const SETTINGS = {
   sound: ["foxtrot.sound", false],

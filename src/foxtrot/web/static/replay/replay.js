@@ -5,45 +5,13 @@
 // the review of your moves (review.js) and the fair-deal check (verify.js) in one place.
 import { h, fill, announce } from "../dom.js";
 import { t, n, cardName, cardShort, cardNames, lang, seatName } from "../i18n.js";
-import { face, back, sorted } from "../cards.js";
+import { TableSurface } from "../table/board.js";
 import { api } from "../net.js";
 import { mountReview } from "./review.js";
 import { mountVerify } from "./verify.js";
 
 let made = 0;
 const uid = (name) => `${name}-${(made += 1)}`;
-
-/** A view's pile: the stock, the upturned card, every card of the pile with the top one marked. */
-function pileView(v) {
-  const pile = v.pile || [];
-  const top = pile.length ? pile[pile.length - 1] : null;
-  const labelId = uid("replay-pile");
-  const label = top
-    ? `${n("tui_pile", pile.length)}, ${t("web_top_card", { card: cardName(top) })}`
-    : t("web_pile_empty");
-  const items = pile.map((card, i) => {
-    const isTop = i === pile.length - 1;
-    return h(
-      "li",
-      { class: `pile-card${isTop ? " top" : ""}`, "data-card": card },
-      face(card),
-      h("span", { class: "sr-only" }, cardName(card)),
-      isTop ? h("span", { class: "top-mark", "aria-hidden": "true" }, t("tui_top")) : null,
-    );
-  });
-  return h(
-    "div",
-    { class: "pile-area replay-pile" },
-    h("div", { class: "stock" }, back(), h("span", { class: "stock-count" }, n("tui_stock", v.stock))),
-    h(
-      "div",
-      { class: "pile-wrap" },
-      h("p", { class: "pile-label", id: labelId }, label),
-      items.length ? h("ol", { class: "pile", "aria-labelledby": labelId }, items) : null,
-      v.upturned ? h("p", { class: "replay-upturned" }, t("replay_upturned", { card: cardName(v.upturned) })) : null,
-    ),
-  );
-}
 
 /** The players at that moment: hand sizes, cards taken, foxtrots, match totals; who moves next. */
 function playersView(v, mover) {
@@ -80,25 +48,6 @@ function playersView(v, mover) {
     h("caption", { class: "sr-only" }, t("web_players_label")),
     h("thead", {}, head),
     h("tbody", {}, rows),
-  );
-}
-
-/** The seat's own hand at that moment (a seat's replay only), as cards with their names. */
-function handView(cards) {
-  const id = uid("replay-hand");
-  return h(
-    "div",
-    { class: "replay-hand" },
-    h("p", { id, class: "replay-hand-title" }, cards.length ? n("web_hand_label", cards.length) : t("web_hand_empty")),
-    cards.length
-      ? h(
-          "ul",
-          { class: "replay-cards", "aria-labelledby": id },
-          sorted(cards).map((card) =>
-            h("li", { "data-card": card }, face(card), h("span", { class: "sr-only" }, cardName(card))),
-          ),
-        )
-      : null,
   );
 }
 
@@ -173,6 +122,8 @@ export function mountReplay(root, { table, token = null } = {}) {
   e.last = button("replay_last", "replay-last", () => show(state.deal, stepsOf(state.deal)));
   e.position = h("p", { class: "replay-position" });
   e.text = h("div", { class: "replay-text" });
+  e.upturned = h("p", { class: "replay-upturned" });
+  e.players = h("div", { class: "replay-players-box" });
   e.board = h("div", { class: "replay-board" });
   e.sheet = h("div", { class: "replay-sheet-box" });
   e.controls = h(
@@ -297,12 +248,18 @@ export function mountReplay(root, { table, token = null } = {}) {
       el.setAttribute("aria-disabled", off ? "true" : "false");
     }
     fill(e.text, (at.text || []).map((line) => h("p", {}, line)));
-    fill(
-      e.board,
-      pileView(v),
-      playersView(v, step === 0 ? null : at.seat),
-      state.mode === "seat" && Array.isArray(v.hand) ? handView(v.hand) : null,
-    );
+    // the same table as the live one, on stocks: a step forward or back moves its cards
+    const withHand = state.mode === "seat" && Array.isArray(v.hand);
+    const key = `${state.mode}:${withHand}:${lang()}`;
+    if (!state.surface || state.surfaceKey !== key) {
+      state.surface = new TableSurface({ withHand });
+      state.surfaceKey = key;
+      fill(e.board, state.surface.element, e.upturned, e.players);
+    }
+    state.surface.set(v);
+    e.upturned.textContent = v.upturned ? t("replay_upturned", { card: cardName(v.upturned) }) : "";
+    e.upturned.hidden = !v.upturned;
+    fill(e.players, playersView(v, step === 0 ? null : at.seat));
     const ended = step === moves && entry.scores;
     fill(e.sheet, ended ? sheetView(entry, deal + 1, v.names, v.totals) : null);
     if (moved && !quiet) announce(`${e.position.textContent} ${(at.spoken || at.text || []).join(" ")}`);

@@ -107,7 +107,7 @@ export function renderScores(tv) {
       tv.mine ? h("button", { type: "button", class: "primary", id: "rematch", "data-action": "rematch",
         onclick: () => tv.rematch() }, tv.summary?.rematch ? t("web_rematch_join") : t("web_rematch")) : null,
       h("button", { type: "button", id: "new-table", onclick: () => tv.navigate("/") }, t("web_new_match"))),
-    ratingNote(tv.id, tv.mine?.token ?? null)); // a rated match's rating changes
+    ratingNote(tv.id, tv.mine?.token ?? null, tv.summary?.rated)); // a rated match's rating changes
   e.over.hidden = false;
   if (!tv.after) {
     // the replay, the record, the review and the fair-deal check (W3's replay.js)

@@ -1,5 +1,6 @@
-// The rating changes of a rated match, under "Match over": GET
-// /api/tables/{id}/ratings, asked again until the server's sweep has rated the match.
+// The rating changes of a rated match, under "Match over": GET /api/tables/{id}/ratings,
+// asked again until the server's sweep has rated the match; never asked of a table the
+// summary says is unrated.
 // An unrated table (404) offers a signed-in guest to keep the match in his account (POST
 // /api/tables/{id}/claim with the seat token). One element per table, reused by every redraw.
 import { t, lang } from "../i18n.js";
@@ -57,12 +58,13 @@ async function load(table, node, tries, token) {
 
 /** The element that shows ``table``'s rating changes; at an unrated table, for a signed-in
  * player with his seat's ``token``, the button that keeps the match in his account. */
-export function ratingNote(table, token = null) {
+export function ratingNote(table, token = null, rated = undefined) {
   let node = notes.get(table);
   if (!node) {
     node = h("div", { class: "rating-note", "data-region": "rating-changes", "aria-live": "polite" });
     notes.set(table, node);
-    load(table, node, TRIES, token);
+    if (rated !== false) load(table, node, TRIES, token);
+    else if (token && csrf()) fill(node, claimButton(table, token, node)); // unrated: no request
   }
   return node;
 }

@@ -1,64 +1,110 @@
-// The seats around the felt: one box per player with the name (a computer with its level), the
-// hand as a card back with its count, the cards taken, the foxtrots, the match total, the dealer
-// mark, the lit seat whose turn it is (with the turn timer's ring) and, for a person who is away,
-// the countdown before a computer plays for him. The other players sit along the far edge of the
-// table in the order of play, starting at your left; your own seat sits on your side, above the
-// hand. Each box is one sentence for a screen reader; the numbers have their words.
+// The seats around the felt: one box per player with the name (whole in its title; a computer
+// with its level), the dealer mark, the hand (a stock of backs with its count), the cards
+// taken (a stock with its count), the foxtrots (a stock of faces), the match total, the lit
+// seat whose turn it is (with the turn timer's ring) and, for a person who is away, the
+// countdown before a computer plays for him. The boxes are made once per table and seat, and
+// each view only changes their words and classes. A player's own seat sits on his side, above
+// the hand, and the others along the far edge in the order of play, starting at his left; a
+// spectator sees every seat along the far edge, in the order of play from the first.
 import { h } from "../dom.js";
 import { t, n, cardShort, cardNames, seatName, isComputerName } from "../i18n.js";
-import { back } from "../cards.js";
+import { attr, text } from "./stocks.js";
 
-/** What a seat's presence says: a computer, played by a computer, away (a countdown), or here.
- * A computer seat's default name says it already ("Computer 2 (medium)"). */
-function presenceNode(p, name) {
-  if (!p) return null;
-  if (p.kind !== "person") {
-    if (isComputerName(name)) return null;
-    return h("span", { class: "presence" }, `${t("web_computer")} (${t(`tui_level_${p.kind}`)})`);
-  }
-  if (p.computer_playing) return h("span", { class: "presence" }, t("web_computer_plays"));
-  if (p.away_until) return h("span", { class: "presence away", "data-away": String(p.away_until) });
-  return p.connected ? h("span", { class: "presence" }, t("web_connected_mark")) : null;
-}
-
-/** One number of a seat: shown as ``shown`` (a glyph and the number), read as "label: value". */
-function stat(cls, label, value, shown) {
-  return h("span", { class: `stat ${cls}`, title: label, "data-value": String(value) },
-    h("span", { "aria-hidden": "true" }, shown), h("span", { class: "sr-only" }, `${label}: ${value}`));
-}
-
-/** A seat's name; a computer's level in a span of its own, which a compact strip puts on
- * the next line (so that "Computer 2" never breaks in the middle). */
+/** A seat's name and a computer's level apart ("Computer 2", "(medium)"). */
 function nameParts(name) {
-  const shown = seatName(name);
+  const shown = seatName(name) ?? "";
   const level = isComputerName(name) ? /^(.*\S)\s*(\([^()]*\))$/.exec(shown) : null;
-  return level ? [level[1], h("span", { class: "seat-level" }, ` ${level[2]}`)] : shown;
+  return level ? [level[1], level[2]] : [shown, ""];
 }
 
-/** The seat box of ``seat`` in view ``v``. */
-function seatNode(v, seat, presence) {
-  const name = v.names[seat];
-  const marks = [];
-  if (seat === v.seat) marks.push(t(seat === v.dealer ? "tui_you_deal_mark" : "tui_you_mark"));
-  else if (seat === v.dealer) marks.push(t("tui_dealer_mark"));
-  const toMove = v.phase === "playing" && v.to_move === seat;
-  const foxtrots = v.foxtrots[seat] || [];
-  const p = presence?.seats?.[seat];
-  return h("li", {
-    class: `seat${toMove ? " to-move" : ""}${seat === v.seat ? " me" : ""}${p?.away_until ? " away" : ""}`,
-    "data-region": "seat", "data-seat": String(seat), "aria-current": toMove ? "true" : null,
-  },
-  h("span", { class: "seat-name" },
-    toMove ? h("span", { class: "sr-only" }, `${t("web_turn_now")}: `) : null,
-    nameParts(name), marks.length ? ` (${marks.join(", ")})` : ""),
-  presenceNode(p, name),
-  h("span", { class: "seat-stats" },
-    stat("seat-hand", t("tui_col_hand"), v.hand_sizes[seat], [h("span", { class: "mini-back" }, back()), String(v.hand_sizes[seat])]),
-    stat("seat-taken", t("tui_col_taken"), v.taken[seat], `▤ ${v.taken[seat]}`),
-    foxtrots.length ? h("span", { class: "stat seat-fox", title: t("tui_col_foxtrots") },
-      h("span", { "aria-hidden": "true" }, `✦ ${foxtrots.map(cardShort).join(" ")}`),
-      h("span", { class: "sr-only" }, `${t("tui_col_foxtrots")}: ${cardNames(foxtrots)}`)) : null,
-    stat("seat-total", t("tui_col_total"), v.totals[seat], `Σ ${v.totals[seat]}`)));
+/** What a seat's presence says: played by a computer, away (a countdown), or here. */
+function presenceText(p, name) {
+  if (!p) return { text: "", away: null };
+  if (p.kind !== "person") {
+    return { text: isComputerName(name) ? "" : `${t("web_computer")} (${t(`tui_level_${p.kind}`)})`, away: null };
+  }
+  if (p.computer_playing) return { text: t("web_computer_plays"), away: null };
+  if (p.away_until) return { text: null, away: String(p.away_until) };
+  return { text: p.connected ? t("web_connected_mark") : "", away: null };
+}
+
+/** One number of a seat, with room for a stock: shown as the stock and the number, read as
+ * "label: value". */
+function statBox(cls, glyph) {
+  const stock = glyph === null ? h("span", { class: "mini-stock", "aria-hidden": "true" }) : null;
+  const shown = h("span", { class: "stat-num", "aria-hidden": "true" });
+  const said = h("span", { class: "sr-only" });
+  const node = h("span", { class: `stat ${cls}` }, stock, glyph ? h("span", { class: "glyph", "aria-hidden": "true" }, glyph) : null, shown, said);
+  return { node, stock, shown, said };
+}
+
+/** The box of one seat, made once; ``update`` writes a view into it. */
+class SeatBox {
+  constructor(seat, { own, live }) {
+    this.seat = seat;
+    this.name = h("span", { class: "seat-name-text" });
+    this.level = h("span", { class: "seat-level" });
+    this.you = h("span", { class: "seat-you" });
+    this.turnNow = h("span", { class: "sr-only" });
+    this.dealer = h("span", { class: "chip dealer-chip" });
+    this.presence = h("span", { class: "presence" });
+    this.hand = own ? null : statBox("seat-hand", null);
+    this.taken = statBox("seat-taken", null);
+    this.fox = statBox("seat-fox", null);
+    this.total = statBox("seat-total", "Σ");
+    this.title = h("span", { class: "seat-name" }, this.turnNow, this.name, this.level, this.you);
+    this.node = h("li", { class: "seat", "data-region": live ? "seat" : null, "data-seat": String(seat) },
+      this.title,
+      this.presence,
+      h("span", { class: "seat-stats" }, this.hand?.node, this.taken.node, this.fox.node, this.total.node, this.dealer));
+  }
+
+  update(v, presence) {
+    const seat = this.seat;
+    const full = v.names[seat];
+    const [name, level] = nameParts(full);
+    const me = seat === v.seat;
+    const toMove = v.phase === "playing" && v.to_move === seat;
+    text(this.name, name);
+    text(this.level, level ? ` ${level}` : "");
+    text(this.you, me ? ` (${t("tui_you_mark")})` : "");
+    text(this.turnNow, toMove ? `${t("web_turn_now")}: ` : "");
+    text(this.dealer, seat === v.dealer ? t("tui_dealer_mark") : "");
+    this.dealer.hidden = seat !== v.dealer;
+    const whole = `${seatName(full) ?? ""}${me ? ` (${t("tui_you_mark")})` : ""}`;
+    attr(this.title, "title", whole);
+    const p = presence?.seats?.[seat];
+    const said = presenceText(p, full);
+    attr(this.presence, "data-away", said.away);
+    if (said.text !== null) text(this.presence, said.text);
+    this.presence.hidden = said.text === "";
+    this.presence.classList.toggle("away", !!said.away);
+    const cls = this.node.classList;
+    cls.toggle("to-move", toMove);
+    cls.toggle("me", me);
+    cls.toggle("away", !!p?.away_until);
+    cls.toggle("dealer", seat === v.dealer);
+    attr(this.node, "aria-current", toMove ? "true" : null);
+    const count = (box, label, value, shownValue = String(value)) => {
+      attr(box.node, "title", `${label}: ${shownValue}`);
+      attr(box.node, "data-value", String(value));
+      text(box.shown, shownValue);
+      text(box.said, `${label}: ${shownValue}`);
+    };
+    if (this.hand) {
+      count(this.hand, t("tui_col_hand"), v.hand_sizes[seat]);
+      if (this.hand.stock.style.getPropertyValue("--n") !== String(v.hand_sizes[seat])) {
+        this.hand.stock.style.setProperty("--n", String(v.hand_sizes[seat]));
+      }
+    }
+    count(this.taken, t("tui_col_taken"), v.taken[seat]);
+    const foxtrots = v.foxtrots[seat] || [];
+    this.fox.node.hidden = !foxtrots.length;
+    attr(this.fox.node, "title", foxtrots.length ? `${t("tui_col_foxtrots")}: ${cardNames(foxtrots)}` : null);
+    text(this.fox.shown, foxtrots.length ? `✦ ${foxtrots.map(cardShort).join(" ")}` : "");
+    text(this.fox.said, foxtrots.length ? `${t("tui_col_foxtrots")}: ${cardNames(foxtrots)}` : "");
+    count(this.total, t("tui_col_total"), v.totals[seat]);
+  }
 }
 
 /** Where the other players sit: seat numbers in the order of play from the seat after
@@ -69,23 +115,67 @@ export function othersInOrder(v, me) {
   return order;
 }
 
-/** The seats of view ``v`` (a spectator watches from seat 1's side): the others along the far
- * edge on an arc (``--lift``: how far a seat sits from the far edge), and yours. */
-export function seatNodes(v, presence) {
-  const me = typeof v.seat === "number" ? v.seat : 0;
-  const others = othersInOrder(v, me);
-  const ring = h("ul", { class: "seats", "data-count": String(others.length), "aria-label": t("web_players_label") },
-    others.map((seat, i) => {
-      const node = seatNode(v, seat, presence);
-      const angle = Math.PI * (1 - (i + 1) / v.players); // π: your left, 0: your right
-      node.style.setProperty("--lift", (1 - Math.sin(angle)).toFixed(3));
-      return node;
-    }));
-  const own = h("ul", { class: "seats own", "aria-label": t("web_players_label") }, seatNode(v, me, presence));
-  return { ring, own };
-}
+/** The seats of one table: the far edge (``ring``) and the player's own seat (``own``). */
+export class Seats {
+  constructor(ringHost, ownHost, { live = true } = {}) {
+    this.live = live; // the live table's seats carry data-region="seat"; a replay's do not
+    this.ringHost = ringHost;
+    this.ownHost = ownHost;
+    this.ring = h("ul", { class: "seats", "aria-label": t("web_players_label") });
+    this.spectators = h("p", { class: "note spectators", hidden: true });
+    this.ownList = h("ul", { class: "seats own", "aria-label": t("web_players_label") });
+    this.boxes = new Map();
+    this.shape = null;
+  }
 
-/** How many people watch, under the seats (or nothing). */
-export function spectatorsNode(presence) {
-  return presence?.spectators ? h("p", { class: "note spectators" }, n("web_spectators", presence.spectators)) : null;
+  /** The seat numbers along the far edge and the player's own (null for a spectator). */
+  layout(v) {
+    if (typeof v.seat === "number") return { far: othersInOrder(v, v.seat), own: v.seat };
+    return { far: Array.from({ length: v.players }, (_, i) => i), own: null };
+  }
+
+  set(v, presence) {
+    const { far, own } = this.layout(v);
+    const shape = `${v.players}:${own}`;
+    if (shape !== this.shape) {
+      this.shape = shape;
+      this.boxes.clear();
+      const boxes = far.map((seat) => this.box(seat, false));
+      this.ring.replaceChildren(...boxes.map((box) => box.node));
+      attr(this.ring, "data-count", String(far.length));
+      boxes.forEach((box, i) => {
+        const angle = Math.PI * (1 - (i + 1) / (far.length + 1)); // π: your left, 0: your right
+        box.node.style.setProperty("--lift", (1 - Math.sin(angle)).toFixed(3));
+      });
+      this.ownList.replaceChildren(...(own === null ? [] : [this.box(own, true).node]));
+    }
+    if (this.ring.parentNode !== this.ringHost) this.ringHost.replaceChildren(this.ring, this.spectators);
+    if (this.ownList.parentNode !== this.ownHost) this.ownHost.replaceChildren(this.ownList);
+    this.ownHost.hidden = own === null;
+    for (const box of this.boxes.values()) box.update(v, presence);
+    this.ring.classList.toggle("timed", !!presence?.turn_deadline);
+    const watching = presence?.spectators || 0;
+    this.spectators.hidden = !watching;
+    text(this.spectators, watching ? n("web_spectators", watching) : "");
+  }
+
+  box(seat, own) {
+    const box = new SeatBox(seat, { own, live: this.live });
+    this.boxes.set(seat, box);
+    return box;
+  }
+
+  /** The stock elements of ``seat``: its hand (null for one's own), taken, foxtrots. */
+  stocks(seat) {
+    const box = this.boxes.get(seat);
+    return box ? { hand: box.hand?.stock ?? null, taken: box.taken.stock, foxtrots: box.fox.stock } : null;
+  }
+
+  node(seat) {
+    return this.boxes.get(seat)?.node ?? null;
+  }
+
+  seatNumbers() {
+    return [...this.boxes.keys()];
+  }
 }

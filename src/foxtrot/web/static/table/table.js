@@ -4,17 +4,15 @@
 // (docs/protocol.md): this code draws it and sends back what the person chose; the server holds
 // every rule.
 import { h, fill, announce, alertNow } from "../dom.js";
-import { t, n, cardName, cardShort, has, hear, lang, spoken, seatName } from "../i18n.js";
-import { face, sorted } from "../cards.js";
+import { t, n, cardShort, has, hear, lang, spoken, seatName } from "../i18n.js";
+import { sorted } from "../cards.js";
 import { api, savedSeat, saveSeat, forgetSeat, TableSocket } from "../net.js";
 import { errorText } from "../lobby.js";
-import { pileNodes } from "./board.js";
-import { seatNodes, spectatorsNode } from "./seats.js";
+import { TableBoard } from "./board.js";
+import { Seats } from "./seats.js";
 import { renderWaiting } from "./waiting.js";
 import { renderScores } from "./pause.js";
 import { askHint, showCount } from "./coachpanels.js";
-import { flyTake, pileRects, slideFrom } from "./animate.js";
-import { CARD_KEYS } from "../keys.js";
 import { setting, setSetting, signalTurn, chime, bigMoment, celebrate } from "../feedback.js";
 import { FairLog } from "./fairlog.js";
 import { tableKey } from "./tablekeys.js";
@@ -34,7 +32,6 @@ export class TableView {
     this.log = new FairLog(); // the last actions, the fair-deal lines folded into one per deal
     this.lastAction = null; // { lines, moment } of the newest action, shown by the pile
     this.focus = 0;
-    this.played = null; // the card just played, to animate
     this.lastTurn = null;
     this.warned = false;
     this.hintFor = null;
@@ -149,28 +146,15 @@ export class TableView {
     hear(msg.text, msg.spoken); // the server's words for each line, for spoken()
     const engine = this.log.add(msg); // the lines that are not the fair deal's
     if (!msg.catchup) for (const line of engine) announce(spoken(line));
-    let take = null; // a take: its cards fly from the pile to the taker's seat (animate.js)
     let moment = null;
-    for (const item of msg.data?.events || []) {
-      if (item.event === "card_played" && !msg.catchup) this.played = { card: item.card, seq: msg.seq, seat: item.seat };
-      if (!msg.catchup && item.taken?.length && ["card_played", "pile_taken"].includes(item.event)) {
-        take = { seat: item.seat, cards: item.taken };
-      }
-      moment = moment || bigMoment(item);
-    }
+    for (const item of msg.data?.events || []) moment = moment || bigMoment(item);
     if (ACTION_KINDS.has(msg.kind) && engine.length) this.lastAction = { lines: engine, moment, seq: msg.seq };
-    const from = take && msg.view ? pileRects(this.el.pile) : null;
     if (["join", "leave", "start", "close", "rematch"].includes(msg.kind)) this.reloadSummary();
     if (msg.kind === "commit" && this.role === "player" && setting("ownSeed")) this.addSeed(msg.data.deal);
     if (msg.view) {
       this.view = msg.view.players ? msg.view : this.view;
       this.render();
       if (moment && !msg.catchup) celebrate(this.el.last, moment);
-      if (from) {
-        const flown = flyTake(take.cards, from, this.seatNode(take.seat));
-        this.el.game.dataset.flights = String(Number(this.el.game.dataset.flights || 0) + (flown ? 1 : 0));
-        this.el.game.dataset.takes = String(Number(this.el.game.dataset.takes || 0) + 1);
-      }
       if (this.countOpen) this.counting();
     }
   }
@@ -211,7 +195,11 @@ export class TableView {
     this.pending.delete(msg.id);
     let text;
     if (msg.code === "illegal") text = this.illegalText(msg);
-    else if (msg.code === "no_undo" && has(`tui_undo_${msg.reason}`)) text = t(`tui_undo_${msg.reason}`);
+    else if (msg.code === "no_undo" && has(`tui_undo_${msg.reason}`)) {
+      text = t(`tui_undo_${msg.reason}`);
+      this.undoRefused = { reason: msg.reason, at: this.undoKey() }; // until the table moves on
+      this.renderHand();
+    }
     else if (has(`web_err_${msg.code}`)) text = t(`web_err_${msg.code}`);
     else text = t("web_err_other", { message: msg.message });
     this.say(t("web_refused", { reason: text }));
@@ -328,7 +316,7 @@ export class TableView {
   }
 
   focusHand() {
-    const buttons = this.el.hand.querySelectorAll("button");
+    const buttons = this.board.handCards();
     if (!buttons.length) return;
     this.focus = Math.min(this.focus, buttons.length - 1);
     buttons.forEach((b, i) => b.setAttribute("tabindex", i === this.focus ? "0" : "-1"));
@@ -369,7 +357,9 @@ export class TableView {
       h("div", { class: "center" }, e.pile, e.last), e.count, e.pause);
     e.handTitle = h("h3", { id: "hand-title", class: "hand-title" });
     e.own = h("div", { class: "own-seat" });
-    e.hand = h("div", { id: "hand", class: "hand", role: "toolbar", "aria-labelledby": "hand-title", "data-region": "hand" });
+    e.hand = h("div", { id: "hand", class: "hand", role: "toolbar", "aria-labelledby": "hand-title", "data-region": "hand",
+      onclick: (event) => this.handClick(event), onkeydown: (event) => this.handKey(event),
+      onfocusin: (event) => { const i = this.board.handCards().indexOf(event.target); if (i >= 0) this.focus = i; } });
     const button = (id, label, onclick, action) => h("button", { type: "button", id, onclick, "data-action": action }, label);
     e.take = button("take", t("web_take"), () => this.act("take"));
     e.hintBtn = button("hint-btn", t("web_hint"), () => this.hint(), "hint");
@@ -401,6 +391,9 @@ export class TableView {
     e.game = h("div", { id: "t-game", class: "game", hidden: true },
       e.arena, e.over, e.review, e.after, e.log, e.scores, e.settings, e.keys);
     this.el = e;
+    this.seats = new Seats(e.players, e.own);
+    this.board = new TableBoard(e.hand, e.game, this.seats);
+    fill(e.pile, this.board.area);
     fill(this.root,
       h("div", { class: "table-head" }, e.title, h("div", { class: "row" }, e.turn, e.timer), e.conn),
       e.wait, e.game);
@@ -414,6 +407,31 @@ export class TableView {
     if (!arena || this.el.game.hidden) return;
     const top = arena.getBoundingClientRect().top + window.scrollY;
     arena.style.height = `${Math.max(340, window.innerHeight - top - 4)}px`;
+    this.fitPile();
+  }
+
+  /** The pile's cards as large as the felt allows: the room left between the seats and the
+   * last action, for the stock and the pile's cards in as few rows as fit. */
+  fitPile() {
+    const e = this.el;
+    const size = this.view?.pile?.length || 1;
+    const width = e.felt.clientWidth - 24;
+    const room = e.felt.clientHeight - e.players.offsetHeight - e.last.offsetHeight - 44;
+    if (width <= 0 || room <= 0) return;
+    const label = e.pile.querySelector(".pile-label")?.offsetHeight || 20;
+    const countNode = e.pile.querySelector(".stock-count");
+    const count = countNode?.offsetHeight || 20;
+    const countWide = countNode?.offsetWidth || 0;
+    const step = size > 14 ? 0.22 : size > 7 ? 0.32 : 0.45; // the pile's overlap (board.js)
+    let w = 150;
+    for (; w > 44; w -= 2) {
+      const perRow = Math.max(1, Math.floor(((width - Math.max(w * 0.8, countWide) - 16) / w - 1) / step) + 1);
+      const rows = Math.ceil(size / perRow);
+      if (Math.max(rows * (w * 1.4 + 5) + label, w * 1.4 + count + 4) <= room) break;
+    }
+    const value = `${w}px`;
+    if (e.felt.style.getPropertyValue("--pile-w") !== value) e.felt.style.setProperty("--pile-w", value);
+    e.felt.style.setProperty("--ring-h", `${e.players.offsetHeight}px`); // the card count stays below the seats
   }
 
   render() {
@@ -435,28 +453,13 @@ export class TableView {
     e.title.textContent = v.phase === "awaiting_deal" && v.deal < 0
       ? t("web_waiting_deal") : t("web_deal_of", { deal: v.deal + 1, target: v.options.target });
     this.renderTurn();
-    const arrived = this.animateTop();
-    fill(e.pile, pileNodes(v, arrived));
     this.renderSeats();
-    if (arrived) slideFrom(e.pile.querySelector(".pile-card.top"), this.seatNode(this.played.seat));
     this.renderLast();
     this.renderHand();
     this.renderLog();
     this.renderScores();
     if (this.hintFor && !this.myTurn()) this.closeHint();
     this.fit();
-  }
-
-  animateTop() {
-    const pile = this.view.pile;
-    const top = pile.length ? pile[pile.length - 1] : null;
-    const animate = !!this.played && top === this.played.card && this.playedShown !== this.played.seq;
-    if (animate) this.playedShown = this.played.seq;
-    return animate;
-  }
-
-  seatNode(seat) {
-    return this.root.querySelector(`[data-region='seat'][data-seat='${seat}']`);
   }
 
   name(seat) {
@@ -501,7 +504,8 @@ export class TableView {
     } else e.timer.textContent = "";
     for (const cell of this.root.querySelectorAll("[data-away]")) {
       const left = Math.max(0, Math.ceil(Number(cell.dataset.away) - now));
-      cell.textContent = n("web_away", left);
+      const said = n("web_away", left);
+      if (cell.textContent !== said) cell.textContent = said;
     }
     const pauseLeft = e.pause.querySelector("[data-until]");
     if (pauseLeft) pauseLeft.textContent = n("web_next_in", Math.max(0, Math.ceil(Number(pauseLeft.dataset.until) - now)));
@@ -517,10 +521,7 @@ export class TableView {
   }
 
   renderSeats() {
-    const { ring, own } = seatNodes(this.view, this.presence);
-    ring.classList.toggle("timed", !!this.presence?.turn_deadline);
-    fill(this.el.players, ring, spectatorsNode(this.presence));
-    fill(this.el.own, typeof this.view.seat === "number" ? own : null);
+    this.seats.set(this.view, this.presence);
   }
 
   renderLast() {
@@ -531,45 +532,72 @@ export class TableView {
     if (!last?.moment) delete e.last.dataset.moment;
   }
 
+  /** The cards (every stock, the player's hand with its marks) and the buttons by the hand. */
   renderHand() {
     const v = this.view;
     const e = this.el;
     const isPlayer = typeof v.seat === "number";
     e.mine.hidden = !isPlayer;
     e.arena.classList.toggle("watching", !isPlayer);
-    if (!isPlayer) return;
-    const hand = this.hand();
+    const hand = isPlayer ? this.hand() : [];
     const hadFocus = e.hand.contains(document.activeElement);
-    e.handTitle.textContent = hand.length ? n("web_hand_label", hand.length) : t("web_hand_empty");
-    this.focus = Math.min(this.focus, Math.max(hand.length - 1, 0));
     const mine = this.myTurn();
-    const legal = new Set(v.legal || []);
-    const marks = mine && setting("markTakes") ? v.effects || {} : {};
-    e.hand.style.setProperty("--n", String(Math.max(hand.length, 2)));
-    const buttons = hand.map((card, i) => {
-      const effect = marks[card];
-      const label = effect ? `${cardName(card)} (${t(`web_effect_${effect}`)})` : cardName(card);
-      return h("button", {
-        type: "button",
-        class: `card${mine && !legal.has(card) ? " not-legal" : ""}${this.hintFor === card ? " hinted" : ""}`,
-        "data-card": card,
-        "data-effect": effect || null,
-        tabindex: i === this.focus ? "0" : "-1",
-        "aria-label": label,
-        "aria-keyshortcuts": CARD_KEYS[i] || null,
-        "aria-disabled": mine ? null : "true",
-        onclick: () => { this.focus = i; this.act(card); },
-        onfocus: () => { this.focus = i; },
-      }, face(card),
-      effect ? h("span", { class: "effect", "aria-hidden": "true" }, effect === "took" ? "⤓" : "✦") : null,
-      h("span", { class: "key", "aria-hidden": "true" }, CARD_KEYS[i] || ""));
+    this.focus = Math.min(this.focus, Math.max(hand.length - 1, 0));
+    this.board.set(v, {
+      mine,
+      legal: new Set(v.legal || []),
+      marks: mine && setting("markTakes") ? v.effects || {} : {},
+      hinted: this.hintFor,
+      focus: this.focus,
     });
-    fill(e.hand, buttons);
+    if (!isPlayer) return;
+    const title = hand.length ? n("web_hand_label", hand.length) : t("web_hand_empty");
+    if (e.handTitle.textContent !== title) e.handTitle.textContent = title;
+    e.hand.style.setProperty("--n", String(Math.max(hand.length, 2)));
     e.take.hidden = v.options.take !== "any";
     e.undo.hidden = !this.alone() || v.phase !== "playing";
+    const refusal = this.undoRefusal();
+    e.undo.disabled = !!refusal;
+    if (refusal) e.undo.title = refusal;
+    else e.undo.removeAttribute("title");
     e.hintBtn.disabled = !mine;
     e.countBtn.disabled = v.phase !== "playing";
     if (hadFocus) this.focusHand();
+  }
+
+  /** Where the deal is: an undo refused here stays refused until it moves on. */
+  undoKey() {
+    const v = this.view;
+    return v ? `${v.deal}:${v.history.length}:${v.stock}` : "";
+  }
+
+  /** Why an undo would be refused now, in words (null: it may be allowed): no move of yours in
+   * this deal's history, or the server's refusal of an undo at this very point of the deal. */
+  undoRefusal() {
+    const v = this.view;
+    if (!v.history.some(([seat]) => seat === v.seat)) return t("tui_undo_none");
+    const refused = this.undoRefused;
+    if (refused && refused.at === this.undoKey() && has(`tui_undo_${refused.reason}`)) return t(`tui_undo_${refused.reason}`);
+    return null;
+  }
+
+  /** A card of the hand chosen by a click or a tap. */
+  handClick(event) {
+    const card = event.target.closest?.(".card");
+    if (!card || !this.el.hand.contains(card)) return;
+    this.focus = this.board.handCards().indexOf(card);
+    this.act(card.dataset.card);
+  }
+
+  /** Enter or Space on a card of the hand plays it. */
+  handKey(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const card = event.target.closest?.(".card");
+    if (!card || !this.el.hand.contains(card)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.focus = this.board.handCards().indexOf(card);
+    this.act(card.dataset.card);
   }
 
   renderLog() {
