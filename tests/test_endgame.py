@@ -43,6 +43,7 @@ from foxtrot.core import (
     TakeRule,
     to_record,
 )
+from foxtrot.core.snapshot import in_play
 from helpers import rigged_deck
 
 SEEDS = st.integers(0, 2**32 - 1)
@@ -144,11 +145,12 @@ def test_the_solver_equals_minimax_on_small_positions_with_redeals(seed: int) ->
     hands = [deck[: sizes[0]], deck[sizes[0] : sum(sizes)]]
     rest = deck[sum(sizes) :]
     pile, stock = rest[: rng.randint(0, 3)], rest[10 : 10 + rng.choice([0, 1, 2, 3, 4])]
-    state = State.at_position(
+    position = in_play(
         random_options(rng), dealer=rng.randrange(2), turn=turn, hands=hands, pile=pile, stock=stock
     )
     # cards taken earlier in the deal: they count for most cards (P3)
-    state._taken = [rest[20 : 20 + rng.randint(0, 4)], rest[30 : 30 + rng.randint(0, 4)]]
+    taken = (tuple(rest[20 : 20 + rng.randint(0, 4)]), tuple(rest[30 : 30 + rng.randint(0, 4)]))
+    state = State.from_snapshot(position._replace(taken=taken))
     check_against_brute(state)
 
 

@@ -105,6 +105,9 @@ def launch_chromium(playwright: Playwright) -> Browser:
 
 T = TypeVar("T")
 
+#: ``foxtrot serve`` options for a suite of many players behind one address.
+CROWD: Final = ("--computer-tables", "1000", "1000", "--expert-tables", "1000")
+
 #: Playwright's deadline for every wait and ``expect`` (conftest.py sets both): generous, so
 #: that a machine with every core busy passes; a condition that comes costs none of it.
 TIMEOUT_MS: Final = 30_000
@@ -158,7 +161,10 @@ class ServerProcess:
         env = os.environ | {"FOXTROT_HOME": str(self.home)}
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "foxtrot", "serve", "--port", str(self.port)],
+                # every test's tables come from one address, 127.0.0.1, and a test's table that
+                # nobody watches any more plays by itself: the per-address limits on such tables
+                # (tested in tests/web) would refuse the suite, a crowd behind one address
+                [sys.executable, "-m", "foxtrot", "serve", "--port", str(self.port), *CROWD],
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -130,6 +130,13 @@ def add_parser(sub: Any) -> None:
         help="answer new HTTP requests 503 while this many connections are open (default 8192)",
     )
     limits.add_argument(
+        "--expert-tables",
+        type=int,
+        default=3,
+        metavar="N",
+        help="open tables with an expert seat per client address (default 3)",
+    )
+    limits.add_argument(
         "--computer-processes",
         type=int,
         default=None,
@@ -166,6 +173,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         hello_seconds=args.hello_seconds,
         computer_tables=(args.computer_tables[0], args.computer_tables[1]),
         computer_processes=args.computer_processes,
+        expert_tables=args.expert_tables,
         rating_pair_hours=args.rating_pair_hours,
         origin=args.origin,
         rating_seconds=args.rating_seconds,

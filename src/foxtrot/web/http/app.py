@@ -24,6 +24,7 @@ from ..cluster.bus import Bucket, Connection
 from ..lobby import (
     COMPUTER_TABLES,
     COMPUTER_TABLES_PER_ADDRESS,
+    EXPERT_TABLES_PER_ADDRESS,
     Lobby,
     seat_replay,
     server_record,
@@ -101,6 +102,7 @@ def create_app(
     origin: str | None = None,
     rating_seconds: float | None = 2.0,
     computer_processes: int | None = None,
+    expert_tables: int = EXPERT_TABLES_PER_ADDRESS,
     rating_pair_hours: float = PAIR_HOURS,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
@@ -117,7 +119,8 @@ def create_app(
     are rated every ``rating_seconds`` (web/players/ratings.py; None: never, for the tests of a
     crash before it); two accounts' matches together count once per ``rating_pair_hours``
     (0: every match counts, for tests that rate one pair many times).  ``computer_processes``:
-    the computers' worker processes (None: one for each core; web/table/computer.py).
+    the computers' worker processes (None: one for each core; web/table/computer.py);
+    ``expert_tables``: open tables with an expert seat per client address.
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -130,6 +133,7 @@ def create_app(
             computers=Computers(computer_processes),
         )
         the_lobby.computer_tables, the_lobby.computer_tables_per_address = computer_tables
+        the_lobby.expert_tables_per_address = expert_tables
         if bus_url is not None:
             from ..cluster.node import Cluster  # noqa: PLC0415 (redis only for many processes)
 
