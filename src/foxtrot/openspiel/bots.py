@@ -24,7 +24,7 @@ from typing import Any, Final
 import numpy as np
 
 from ..core import ACTIONS, Action, Observation
-from ..core.kernel import HAND_SIZE, deal_order, redeal_size
+from ..core.kernel import deal_order, redeal_size
 from . import load
 from .game import FoxtrotState
 from .resample import ATTEMPTS, new_deck, split_rounds
@@ -41,9 +41,10 @@ def track_of(obs: Observation, rng: random.Random) -> DealTrack:
     came in which round is drawn (``split_rounds``)."""
     n = obs.players
     assert obs.upturned is not None
-    sizes = [HAND_SIZE] * n
-    stock = obs.options.deck_size - HAND_SIZE * n - 1
-    rounds = [HAND_SIZE]
+    hand = obs.options.hand_size
+    sizes = [hand] * n
+    stock = obs.options.deck_size - hand * n - 1
+    rounds = [hand]
     moves: list[Move] = []
     mover = deal_order(obs.dealer, n)[0]
     for seat, action in obs.history:
@@ -53,7 +54,7 @@ def track_of(obs: Observation, rng: random.Random) -> DealTrack:
             sizes[seat] -= 1
         mover = (mover + 1) % n
         if sizes[mover] == 0:
-            each = redeal_size(stock, n)
+            each = redeal_size(stock, n, hand)
             stock -= each * n
             rounds.append(each)
             sizes = [size + each for size in sizes]

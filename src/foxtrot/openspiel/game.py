@@ -15,6 +15,7 @@ from typing import Any, Final
 import pyspiel
 
 from ..core import ACTIONS, CARDS, IllegalActionError, OptionsError, Phase, State, TableOptions
+from ..core.options import parse_ranks
 from ..core.kernel import CARD_POINTS
 from .observer import FoxtrotObserver
 from .resample import resample_state, sampled_stream
@@ -29,7 +30,8 @@ MATCH_DEALS: Final = 64
 RETURNS: Final = ("margin", "points", "win")
 
 #: Every parameter and its default: the rule options of ``TableOptions`` (their text
-#: values), the number of players, how many deals an episode is, the first dealer (-1:
+#: values; for a mini game ``packs`` (0: rule X7's decks), ``ranks`` as text such as
+#: ``"10 J Q"`` ("": all thirteen), ``suits`` and ``hand_size``), the number of players, how many deals an episode is, the first dealer (-1:
 #: a chance node draws him, uniformly, as the lot of D1 does), and what ``returns`` are.
 DEFAULTS: Final[dict[str, Any]] = {
     "players": 2,
@@ -38,6 +40,10 @@ DEFAULTS: Final[dict[str, Any]] = {
     "leftover_pile": "discard",
     "most_cards_tie": "none",
     "target": 200,
+    "packs": 0,
+    "ranks": "",
+    "suits": 4,
+    "hand_size": 8,
     "deals": 1,
     "dealer": -1,
     "returns": "margin",
@@ -110,6 +116,10 @@ def options_of(params: dict[str, Any]) -> tuple[TableOptions, int, int, str]:
         leftover_pile=merged["leftover_pile"],
         most_cards_tie=merged["most_cards_tie"],
         target=merged["target"],
+        packs=merged["packs"] or None,
+        ranks=parse_ranks(merged["ranks"]),
+        suits=merged["suits"],
+        hand_size=merged["hand_size"],
     )
     deals, dealer, returns = merged["deals"], merged["dealer"], merged["returns"]
     if type(deals) is not int or deals < 0:
@@ -127,10 +137,11 @@ def options_of(params: dict[str, Any]) -> tuple[TableOptions, int, int, str]:
 
 def deal_bounds(options: TableOptions) -> tuple[int, int]:
     """The lowest and highest score one seat can make in one deal (P1-P4)."""
-    decks = options.decks
-    low = decks * sum(min(points, 0) for points in CARD_POINTS)
+    copies = options.copies  # the cards in the pack (a mini game's may leave some out)
+    low = sum(n * min(points, 0) for n, points in zip(copies, CARD_POINTS, strict=True))
     # card points, a double foxtrot (20) for every two cards at most, most cards (5)
-    high = decks * sum(max(points, 0) for points in CARD_POINTS) + 10 * options.deck_size + 5
+    high = sum(n * max(points, 0) for n, points in zip(copies, CARD_POINTS, strict=True))
+    high += 10 * options.deck_size + 5
     return low, high
 
 
@@ -212,7 +223,7 @@ class FoxtrotState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         options = rules.options
         self._core = _Core(None if rules.dealer < 0 else State(options, dealer=rules.dealer))
         self.tracks: list[DealTrack] = []
-        self._left = [options.decks] * 52  # the cards not yet dealt from the deck being shuffled
+        self._left = list(options.copies)  # the cards not yet dealt from the deck being shuffled
         self._returns = [0.0] * options.players
         self._rewards = [0.0] * options.players
 
@@ -302,7 +313,7 @@ class FoxtrotState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         scores = core.deal_logs()[deal].scores
         assert scores is not None
         track.scores = tuple(line.total for line in scores)
-        self._left = [self.options.decks] * 52
+        self._left = list(self.options.copies)
         self._reward_deal(track.scores)
 
     def _shuffle(self, kind: int) -> None:
