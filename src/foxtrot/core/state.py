@@ -84,6 +84,7 @@ def _pack(options: TableOptions) -> tuple[int, ...] | None:
     """A mini game's pack (``TableOptions.copies``); None: the real game's whole decks."""
     return options.copies if options.is_mini else None
 
+
 # Enum members as module constants: in Python 3.11 ``PlayResult.LAID`` costs a
 # class-attribute look-up far slower than a global, and these are read every move.
 _PLAYING: Final = Phase.PLAYING

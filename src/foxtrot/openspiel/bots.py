@@ -26,7 +26,7 @@ import numpy as np
 from ..core import ACTIONS, Action, Observation
 from ..core.kernel import deal_order, redeal_size
 from . import load
-from .game import FoxtrotState
+from .game import FoxtrotState, params_of
 from .resample import ATTEMPTS, new_deck, split_rounds
 from .track import DealTrack, Move
 
@@ -69,15 +69,7 @@ def state_from_observation(obs: Observation, rng: random.Random) -> FoxtrotState
     """A ``python_foxtrot`` state of the current deal (``deals=1``) that ``obs.seat``
     cannot tell from the real one: its hidden cards are dealt at random."""
     options = obs.options
-    game = load(
-        players=options.players,
-        take=options.take.value,
-        forced_foxtrot=options.forced_foxtrot,
-        leftover_pile=options.leftover_pile.value,
-        most_cards_tie=options.most_cards_tie.value,
-        target=int(options.target),
-        dealer=obs.dealer,
-    )
+    game = load(**params_of(options), dealer=obs.dealer)
     for _ in range(ATTEMPTS):
         track = track_of(obs, rng)
         deck = new_deck(options, track, obs.seat, rng)

@@ -15,8 +15,8 @@ from typing import Any, Final
 import pyspiel
 
 from ..core import ACTIONS, CARDS, IllegalActionError, OptionsError, Phase, State, TableOptions
-from ..core.options import parse_ranks
 from ..core.kernel import CARD_POINTS
+from ..core.options import parse_ranks
 from .observer import FoxtrotObserver
 from .resample import resample_state, sampled_stream
 from .track import DealTrack, Move
@@ -31,8 +31,9 @@ RETURNS: Final = ("margin", "points", "win")
 
 #: Every parameter and its default: the rule options of ``TableOptions`` (their text
 #: values; for a mini game ``packs`` (0: rule X7's decks), ``ranks`` as text such as
-#: ``"10 J Q"`` ("": all thirteen), ``suits`` and ``hand_size``), the number of players, how many deals an episode is, the first dealer (-1:
-#: a chance node draws him, uniformly, as the lot of D1 does), and what ``returns`` are.
+#: ``"10 J Q"`` ("": all thirteen), ``suits`` and ``hand_size``), the number of players,
+#: how many deals an episode is, the first dealer (-1: a chance node draws him, uniformly,
+#: as the lot of D1 does), and what ``returns`` are.
 DEFAULTS: Final[dict[str, Any]] = {
     "players": 2,
     "take": "match",
@@ -133,6 +134,33 @@ def options_of(params: dict[str, Any]) -> tuple[TableOptions, int, int, str]:
     if returns == "win" and deals != 0:
         raise OptionsError("returns: win needs deals=0 (only a whole match has a winner)")
     return options, deals, dealer, returns
+
+
+def params_of(options: TableOptions) -> dict[str, Any]:
+    """The game parameters of a table (pyspiel's simple types), the inverse of ``options_of``.
+
+    The pack's parameters are given only for a mini game, so that the real game's are
+    the ones they always were.
+
+    >>> params_of(TableOptions(packs=1, ranks=("J", "Q"), suits=2, hand_size=1))["ranks"]
+    'J Q'
+    >>> options_of(params_of(TableOptions(players=3)))[0] == TableOptions(players=3)
+    True
+    """
+    params: dict[str, Any] = {
+        "players": options.players,
+        "take": options.take.value,
+        "forced_foxtrot": options.forced_foxtrot,
+        "leftover_pile": options.leftover_pile.value,
+        "most_cards_tie": options.most_cards_tie.value,
+        "target": int(options.target),
+    }
+    if options.is_mini:
+        params["packs"] = options.decks
+        params["ranks"] = " ".join(options.ranks)
+        params["suits"] = options.suits
+        params["hand_size"] = options.hand_size
+    return params
 
 
 def deal_bounds(options: TableOptions) -> tuple[int, int]:
@@ -403,4 +431,5 @@ __all__ = [
     "FoxtrotState",
     "deal_bounds",
     "options_of",
+    "params_of",
 ]
