@@ -135,7 +135,7 @@ def test_random_mini_games_play_to_the_end_and_add_up(options: TableOptions, see
     """Legal moves only (``apply`` checks each); every card of the pack is somewhere; the
     score sheet follows from the cards taken (P1-P4, X9); only the pack's cards appear."""
     rng = random.Random(seed)
-    state = State(options, rng=rng)
+    state = State(options, rng=rng) if len(options.ranks) > 1 else State(options, dealer=0)
     play_out(state, rng)
     copies = options.copies
     for log in state.deal_logs():
@@ -196,6 +196,13 @@ def test_P2_a_card_left_out_of_the_pack_scores_nothing() -> None:
     assert [str(CARDS[c]) for c in range(52) if hearts_only.copies[c]] == ["JS", "QS", "KS"]
 
 
+def test_D1_a_pack_of_one_rank_cannot_draw_lots() -> None:
+    options = TableOptions(packs=1, ranks=("J",), suits=4, hand_size=1)
+    with pytest.raises(OptionsError, match="cannot draw lots"):
+        State(options, rng=random.Random(1))
+    assert State(options, dealer=1).dealer == 1
+
+
 def test_C1_a_deck_outside_the_pack_is_refused() -> None:
     state = State(TINY, dealer=0)
     with pytest.raises(DeckError, match="expected 6"):
@@ -211,7 +218,7 @@ def test_C1_a_deck_outside_the_pack_is_refused() -> None:
 @SETTINGS
 def test_G1_G3_a_mini_record_round_trips_and_is_checked(options: TableOptions, seed: int) -> None:
     rng = random.Random(seed)
-    state = State(options, rng=rng)
+    state = State(options, rng=rng) if len(options.ranks) > 1 else State(options, dealer=0)
     play_out(state, rng, deals=2)
     text = dumps(state)
     assert json.loads(text)["options"]["pack"]["hand_size"] == options.hand_size

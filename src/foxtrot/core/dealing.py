@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import CARDS, Card, full_deck
-from .errors import DeckError
+from .errors import DeckError, OptionsError
 
 
 def shuffled_deck(
@@ -82,7 +82,14 @@ def draw_lots(
 ) -> Lot:
     """Every player draws a card; the highest rank deals; the tied highest draw again (D1).
 
-    The cards come from the table's pack (a mini game's ``copies`` if given)."""
+    The cards come from the table's pack (a mini game's ``copies`` if given).  A pack of
+    one rank would tie for ever: it is refused (the players choose the first dealer).
+    """
+    if copies is not None and len({card >> 2 for card in range(52) if copies[card]}) < 2:
+        raise OptionsError(
+            "dealer: a pack of one rank cannot draw lots, every draw ties (D1);"
+            " choose the first dealer"
+        )
     pack: list[int] = []
     drawing = list(range(players))
     rounds = []
