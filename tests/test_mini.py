@@ -192,8 +192,8 @@ def test_P2_a_card_left_out_of_the_pack_scores_nothing() -> None:
     in_pack = [card for card in range(52) if options.copies[card]]
     assert all(not is_double(card) or CARDS[card].rank.symbol == "J" for card in in_pack)
     assert sum(CARD_POINTS[card] for card in in_pack) == 1 + 1 - 20  # JS, JH, QS
-    hearts_only = TableOptions(packs=1, ranks=("J", "Q", "K"), suits=1, hand_size=2)
-    assert [str(CARDS[c]) for c in range(52) if hearts_only.copies[c]] == ["JS", "QS", "KS"]
+    spades_only = TableOptions(packs=1, ranks=("J", "Q", "K"), suits=1, hand_size=1)
+    assert [str(CARDS[c]) for c in range(52) if spades_only.copies[c]] == ["JS", "QS", "KS"]
 
 
 def test_D1_a_pack_of_one_rank_cannot_draw_lots() -> None:
@@ -300,12 +300,12 @@ def test_the_tiny_tree_is_counted() -> None:
 
 
 def test_cfr_plus_brings_the_tiny_games_exploitability_down() -> None:
-    """Work-bounded: 10 iterations of CFR+ (0.17 points when measured), far below the
-    uniform policy's (about 8) and greedy's."""
+    """Work-bounded: 5 iterations of CFR+ (0.61 points when measured), far below the
+    uniform policy's (about 8) and greedy's (3.2)."""
     game = mini_game("tiny")
-    solved = solve(game, below=0.0, max_iterations=10, checks=(10,))
-    assert solved.iterations == 10
-    assert solved.exploitability < 0.3
+    solved = solve(game, below=0.0, max_iterations=5, checks=(5,))
+    assert solved.iterations == 5
+    assert solved.exploitability < 1.0
     assert exploitability_of(game, uniform_policy(game)) > 1.0
 
 

@@ -111,7 +111,7 @@ class TableOptions:
         """True when the pack or the deal is shrunk (any of ``packs``, ``ranks``, ``suits``,
         ``hand_size`` differs from the real game's).
 
-        >>> TableOptions().is_mini, TableOptions(ranks=("J", "Q", "A"), suits=2).is_mini
+        >>> TableOptions().is_mini, TableOptions(ranks=("J", "Q", "A"), hand_size=2).is_mini
         (False, True)
         """
         return (
@@ -126,9 +126,9 @@ class TableOptions:
         """How many copies of each card id (0..51) the pack holds: ``decks`` for a card of
         a kept rank and suit, 0 for a card left out.
 
-        >>> mini = TableOptions(packs=1, ranks=("J", "Q"), suits=1)
-        >>> [card for card, n in enumerate(mini.copies) if n]  # JS and QS: rank * 4 + suit
-        [36, 40]
+        >>> mini = TableOptions(packs=1, ranks=("J", "Q", "K"), suits=1, hand_size=1)
+        >>> [card for card, n in enumerate(mini.copies) if n]  # JS, QS, KS: rank * 4 + suit
+        [36, 40, 44]
         """
         kept = {ALL_RANKS.index(rank) for rank in self.ranks}
         return tuple(

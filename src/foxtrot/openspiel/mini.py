@@ -130,8 +130,8 @@ def solve(
     in the game's return unit: points of margin) is below ``below``, measured after the
     iterations in ``checks`` and at ``max_iterations``; work-bounded, never time-bounded.
 
-    >>> solve(mini_game("tiny"), below=1.0, checks=(5,)).iterations
-    5
+    >>> solve(mini_game("tiny"), max_iterations=1).curve  # one iteration: far from it
+    ((1, 7.955555555555555),)
     """
     solver = cfr.CFRPlusSolver(game)
     curve: list[tuple[int, float]] = []
