@@ -320,3 +320,11 @@ def test_a_bot_is_a_policy_pure_when_deterministic() -> None:
     for probabilities in policy.cache.values():
         assert sorted(probabilities.values())[-1] == 1.0
         assert sum(probabilities.values()) == 1.0
+
+
+def test_a_mini_position_has_no_position_text() -> None:
+    state = State(TINY, dealer=0)
+    state.deal(random.Random(4))
+    with pytest.raises(OptionsError, match="has no position text"):
+        state.text()
+    assert "mini game" in repr(state)
