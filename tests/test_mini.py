@@ -328,3 +328,31 @@ def test_a_mini_position_has_no_position_text() -> None:
     with pytest.raises(OptionsError, match="has no position text"):
         state.text()
     assert "mini game" in repr(state)
+
+
+def test_pettingzoo_plays_a_mini_game_full_size_with_masks() -> None:
+    from pettingzoo.test import api_test  # noqa: PLC0415 - only this test needs it
+
+    from foxtrot.env.aec import env  # noqa: PLC0415
+
+    api_test(env(TINY), num_cycles=20)
+    game = env(TINY)
+    game.reset(seed=1)
+    outside = [card for card in range(52) if not TINY.copies[card]]
+    while game.agents:
+        observation, _, done, cut, _ = game.last()
+        mask = observation["action_mask"]
+        assert len(mask) == 53 and not mask[outside].any()
+        game.step(None if done or cut else int(mask.nonzero()[0][0]))
+
+
+def test_the_expert_searches_a_mini_deal_in_pure_python() -> None:
+    from foxtrot.bots import ExpertBot, decide  # noqa: PLC0415 - only this test needs it
+
+    state = State(TINY, dealer=0)
+    rng = random.Random(5)
+    state.deal(rng)
+    bot = ExpertBot(50, None)
+    while state.phase is Phase.PLAYING:
+        state.apply(decide(bot, state, rng))
+    assert state.deal_logs()[0].scores is not None
