@@ -66,7 +66,7 @@ def next_hand_size(obs: Observation) -> int:
     nxt = (obs.seat + 1) % n
     size = obs.hand_sizes[nxt]
     if size == 0:
-        size = redeal_size(obs.stock, n)
+        size = redeal_size(obs.stock, n, obs.options.hand_size)
     return size
 
 

@@ -116,6 +116,7 @@ class _Solver:
         self.to_last = options.leftover_pile is LeftoverPile.LAST_TAKER
         self.tie_all = options.most_cards_tie is MostCardsTie.ALL
         self.order = deal_order(state.dealer, 2)
+        self.hand_size = options.hand_size  # the most a redeal gives (R1)
         self.seat = seat
         self.stake = MATCH_WEIGHT if math.isinf(stake) else stake
         self.totals = list(state.totals)
@@ -181,7 +182,7 @@ class _Solver:
         bound on the side it fell (fail-soft alpha-beta)."""
         hands, turn, size, top, points, diff, last, stock, acc = position
         if not hands[turn]:
-            each = redeal_size(len(stock), 2)
+            each = redeal_size(len(stock), 2, self.hand_size)
             if not each:
                 return self.leaf(size, points, diff, last, acc)
             pack, dealt = list(stock), [list(hands[0]), list(hands[1])]
@@ -351,7 +352,7 @@ def hidden_deals(obs: Observation, limit: int = WORLD_LIMIT) -> list[Deal] | Non
         return None
     unseen = obs.unseen_cards()
     kinds = sorted(unseen, key=lambda card: card.id)
-    if len(kinds) > 1 and redeal_size(obs.stock, obs.players) > 0:
+    if len(kinds) > 1 and redeal_size(obs.stock, obs.players, obs.options.hand_size) > 0:
         return None
     others = [s for s in range(obs.players) if s != obs.seat and obs.hand_sizes[s] > 0]
     found: list[Deal] = []

@@ -26,7 +26,6 @@ from collections.abc import Sequence
 
 from ..core import Observation, TakeRule
 from ..core.kernel import (
-    HAND_SIZE,
     LAYS,
     RANKS,
     SUITS,
@@ -65,13 +64,15 @@ def decisions(obs: Observation) -> list[Decision]:
     """
     n = obs.players
     match = obs.options.take is TakeRule.MATCH
-    unseen = [SUITS * obs.options.decks] * RANKS
+    copies = obs.options.copies  # SUITS copies of each rank a deck, fewer in a mini game
+    unseen = [sum(copies[rank * SUITS : (rank + 1) * SUITS]) for rank in range(RANKS)]
     pile: list[int] = []
     if obs.upturned is not None:
         pile.append(obs.upturned.id)
         unseen[obs.upturned.rank] -= 1
-    sizes = [HAND_SIZE] * n
-    stock = initial_stock(obs.options.deck_size, n)
+    hand = obs.options.hand_size
+    sizes = [hand] * n
+    stock = initial_stock(obs.options.deck_size, n, hand)
     found: dict[int, list[Decision]] = {seat: [] for seat in range(n) if seat != obs.seat}
     for seat, action in obs.history:
         if seat != obs.seat:
@@ -91,7 +92,7 @@ def decisions(obs: Observation) -> list[Decision]:
                 pile.append(card)
             else:
                 pile = []
-        each = redeal_size(stock, n) if sizes[(seat + 1) % n] == 0 else 0
+        each = redeal_size(stock, n, hand) if sizes[(seat + 1) % n] == 0 else 0
         if each:  # a redeal: new cards nobody saw
             stock -= each * n
             sizes = [size + each for size in sizes]

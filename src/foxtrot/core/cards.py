@@ -26,7 +26,7 @@ Examples:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from .errors import NotationError
@@ -203,6 +203,9 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def full_deck(decks: int) -> list[int]:
-    """The ids of ``decks`` standard packs together, unshuffled (rule C1)."""
+def full_deck(decks: int, copies: Sequence[int] | None = None) -> list[int]:
+    """The ids of ``decks`` standard packs together, unshuffled (rule C1); or, for a mini
+    game, ``copies[id]`` of each card id (``TableOptions.copies``)."""
+    if copies is not None:
+        return [card_id for card_id in range(52) for _ in range(copies[card_id])]
     return [card_id for card_id in range(52) for _ in range(decks)]

@@ -12,18 +12,24 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import CARDS, Card, full_deck
-from .errors import DeckError
+from .errors import DeckError, OptionsError
 
 
-def shuffled_deck(decks: int, rng: random.Random) -> tuple[int, ...]:
-    """A shuffled pack of ``decks`` decks in canonical order: index 0 is the top (D4)."""
-    cards = full_deck(decks)
+def shuffled_deck(
+    decks: int, rng: random.Random, copies: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """A shuffled pack of ``decks`` decks in canonical order: index 0 is the top (D4); or of
+    ``copies[id]`` of each card (a mini game's pack, ``TableOptions.copies``)."""
+    cards = full_deck(decks, copies)
     rng.shuffle(cards)
     return tuple(cards)
 
 
-def check_deck(deck: Sequence[Card], decks: int) -> tuple[int, ...]:
-    """The card ids of ``deck`` if it holds every card exactly ``decks`` times (C1).
+def check_deck(
+    deck: Sequence[Card], decks: int, copies: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """The card ids of ``deck`` if it holds every card exactly ``decks`` times (C1), or,
+    for a mini game, ``copies[id]`` times (none of a card left out of its pack).
 
     ``deck`` is a sequence of ``Card`` values (read text with ``parse_cards``).
     """
@@ -34,6 +40,18 @@ def check_deck(deck: Sequence[Card], decks: int) -> tuple[int, ...]:
             raise DeckError(
                 f"deck[{position}]: {card!r} is not a Card (read text with parse_cards) (rule D4)"
             )
+    if copies is not None:
+        size = sum(copies)
+        if len(deck) != size:
+            raise DeckError(f"deck has {len(deck)} cards, expected {size} (the mini game's pack)")
+        counts = Counter(deck)
+        for card in CARDS:
+            if counts[card] != copies[card.id]:
+                raise DeckError(
+                    f"deck holds {card} {counts[card]} times, expected {copies[card.id]} times"
+                    " (the mini game's pack)"
+                )
+        return tuple(card.id for card in deck)
     if len(deck) != 52 * decks:
         raise DeckError(
             f"deck has {len(deck)} cards, expected {52 * decks} ({decks} packs of 52) (rule C1)"
@@ -59,8 +77,19 @@ class Lot:
         return [[{"seat": seat, "card": str(card)} for seat, card in rnd] for rnd in self.rounds]
 
 
-def draw_lots(players: int, decks: int, rng: random.Random) -> Lot:
-    """Every player draws a card; the highest rank deals; the tied highest draw again (D1)."""
+def draw_lots(
+    players: int, decks: int, rng: random.Random, copies: Sequence[int] | None = None
+) -> Lot:
+    """Every player draws a card; the highest rank deals; the tied highest draw again (D1).
+
+    The cards come from the table's pack (a mini game's ``copies`` if given).  A pack of
+    one rank would tie for ever: it is refused (the players choose the first dealer).
+    """
+    if copies is not None and len({card >> 2 for card in range(52) if copies[card]}) < 2:
+        raise OptionsError(
+            "dealer: a pack of one rank cannot draw lots, every draw ties (D1);"
+            " choose the first dealer"
+        )
     pack: list[int] = []
     drawing = list(range(players))
     rounds = []
@@ -68,7 +97,7 @@ def draw_lots(players: int, decks: int, rng: random.Random) -> Lot:
         draws = []
         for seat in drawing:
             if not pack:
-                pack = list(shuffled_deck(decks, rng))
+                pack = list(shuffled_deck(decks, rng, copies))
             draws.append((seat, CARDS[pack.pop(0)]))
         rounds.append(tuple(draws))
         best = max(card.rank for _, card in draws)

@@ -221,14 +221,18 @@ def deal_out(hands: Sequence[list[int]], stock: list[int], each: int) -> None:
         hand.sort()
 
 
-def initial_stock(deck_size: int, players: int) -> int:
-    """Cards left in the stock after the deal and the upturned card (D3)."""
-    return deck_size - HAND_SIZE * players - 1
+def initial_stock(deck_size: int, players: int, hand_size: int = HAND_SIZE) -> int:
+    """Cards left in the stock after the deal and the upturned card (D3); ``hand_size``
+    is 8 but in a mini game (``TableOptions.hand_size``)."""
+    return deck_size - hand_size * players - 1
 
 
-def redeal_size(stock: int, players: int) -> int:
-    """Cards each player gets when the player to move has none (R1); 0: the deal ends (R2)."""
-    return min(HAND_SIZE, stock // players)
+def redeal_size(stock: int, players: int, hand_size: int = HAND_SIZE) -> int:
+    """Cards each player gets when the player to move has none (R1); 0: the deal ends (R2).
+
+    A redeal gives at most a first deal's hand: 8 cards, or ``hand_size`` in a mini game.
+    """
+    return min(hand_size, stock // players)
 
 
 # ------------------------------------------------------------ the match (M2, X8)

@@ -99,7 +99,8 @@ class Observation:
 
     def unseen_cards(self) -> Counter[Card]:
         """The cards this seat has not seen: they are in other hands or in the stock."""
-        unseen: Counter[Card] = Counter({card: self.options.decks for card in CARDS})
+        copies = self.options.copies
+        unseen: Counter[Card] = Counter({card: copies[card.id] for card in CARDS})
         unseen.subtract(self.seen_cards())
         unseen.subtract(Counter(self.hand))
         return +unseen

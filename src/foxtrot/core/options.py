@@ -21,9 +21,15 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from .cards import Rank
 from .errors import OptionsError
+from .kernel import HAND_SIZE
 
 STANDARD_TARGETS: Final = (150, 200, 300, 400)
+#: Every rank, in the order of rule C2: the real game's pack.
+ALL_RANKS: Final = tuple(rank.symbol for rank in Rank)
+#: Cards dealt to each player in the real game (D3), and the most at a redeal (R1).
+HAND_CARDS: Final = HAND_SIZE
 
 
 class TakeRule(enum.StrEnum):
@@ -57,6 +63,12 @@ class TableOptions:
     leftover_pile: LeftoverPile = LeftoverPile.DISCARD
     most_cards_tie: MostCardsTie = MostCardsTie.NONE
     target: float = 200  # a whole number from the menus; any positive number is allowed (M1)
+    # The pack and the deal, shrunk for a mini game (docs/research/mini.md); the defaults
+    # are the real game's, and a table that keeps them is the real game in every respect.
+    packs: int | None = None  # decks mixed together; None: rule X7 (2, or 3 for 7-9 players)
+    ranks: tuple[str, ...] = ALL_RANKS  # the ranks in the pack (C2 order), e.g. ("J", "Q")
+    suits: int = 4  # the first ``suits`` of spades, hearts, diamonds, clubs
+    hand_size: int = HAND_CARDS  # cards dealt to each player, and at most at a redeal (D3, R1)
 
     def __post_init__(self) -> None:
         if type(self.players) is not int:
@@ -72,6 +84,7 @@ class TableOptions:
             )
         if not isinstance(self.forced_foxtrot, bool):
             raise OptionsError(f"forced_foxtrot: {self.forced_foxtrot!r} is not true or false")
+        _check_pack(self)
         for name, kind in (
             ("take", TakeRule),
             ("leftover_pile", LeftoverPile),
@@ -83,13 +96,44 @@ class TableOptions:
 
     @property
     def decks(self) -> int:
-        """Packs in play: 2 for 2-6 players, 3 for 7-9 (rules C3, X7)."""
+        """Packs in play: 2 for 2-6 players, 3 for 7-9 (rules C3, X7), or ``packs``."""
+        if self.packs is not None:
+            return self.packs
         return 2 if self.players <= 6 else 3
 
     @property
     def deck_size(self) -> int:
-        """Cards in play: 104 or 156."""
-        return 52 * self.decks
+        """Cards in play: 104 or 156 in the real game (``decks`` x ranks x suits)."""
+        return self.decks * len(self.ranks) * self.suits
+
+    @property
+    def is_mini(self) -> bool:
+        """True when the pack or the deal is shrunk (any of ``packs``, ``ranks``, ``suits``,
+        ``hand_size`` differs from the real game's).
+
+        >>> TableOptions().is_mini, TableOptions(ranks=("J", "Q", "A"), hand_size=2).is_mini
+        (False, True)
+        """
+        return (
+            self.packs is not None
+            or self.ranks != ALL_RANKS
+            or self.suits != 4
+            or self.hand_size != HAND_CARDS
+        )
+
+    @property
+    def copies(self) -> tuple[int, ...]:
+        """How many copies of each card id (0..51) the pack holds: ``decks`` for a card of
+        a kept rank and suit, 0 for a card left out.
+
+        >>> mini = TableOptions(packs=1, ranks=("J", "Q", "K"), suits=1, hand_size=1)
+        >>> [card for card, n in enumerate(mini.copies) if n]  # JS, QS, KS: rank * 4 + suit
+        [36, 40, 44]
+        """
+        kept = {ALL_RANKS.index(rank) for rank in self.ranks}
+        return tuple(
+            self.decks if card >> 2 in kept and card & 3 < self.suits else 0 for card in range(52)
+        )
 
     @classmethod
     def preset(cls, name: str, **changes: Any) -> TableOptions:
@@ -110,8 +154,15 @@ class TableOptions:
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``options`` object of a G2 record."""
-        return {
+        """The ``options`` object of a G2 record.
+
+        A mini game adds one key, ``pack`` (its ranks, suits and hand size); the real
+        game's object is exactly G2's.
+
+        >>> TableOptions(packs=1, ranks=("J", "Q", "A"), suits=2, hand_size=2).to_json()["pack"]
+        {'ranks': ['J', 'Q', 'A'], 'suits': 2, 'hand_size': 2}
+        """
+        data: dict[str, Any] = {
             "players": self.players,
             "decks": self.decks,
             "take": self.take.value,
@@ -120,6 +171,13 @@ class TableOptions:
             "most_cards_tie": self.most_cards_tie.value,
             "target": self.target,
         }
+        if self.is_mini:
+            data["pack"] = {
+                "ranks": list(self.ranks),
+                "suits": self.suits,
+                "hand_size": self.hand_size,
+            }
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableOptions:
@@ -138,9 +196,11 @@ class TableOptions:
         missing = [key for key in keys if key not in data]
         if missing:
             raise OptionsError(f"options: missing {', '.join(missing)}")
-        unknown = [key for key in data if key not in keys]
+        unknown = [key for key in data if key not in keys and key != "pack"]
         if unknown:
             raise OptionsError(f"options: unknown key {unknown[0]!r} (expected {', '.join(keys)})")
+        if "pack" in data:
+            return _mini_from_json(data, {key: data[key] for key in keys if key != "decks"})
         options = cls(**{key: data[key] for key in keys if key != "decks"})
         if type(data["decks"]) is not int:
             raise OptionsError(
@@ -153,6 +213,88 @@ class TableOptions:
                 f" {options.decks} (rule X7)"
             )
         return options
+
+
+def _mini_from_json(data: Mapping[str, Any], rules: dict[str, Any]) -> TableOptions:
+    """The options of a mini game's record: G2's keys, with ``decks`` as chosen, and
+    ``pack``; a record that gives ``pack`` is a mini game (``to_json`` writes it then only)."""
+    pack = data["pack"]
+    if not isinstance(pack, Mapping):
+        raise OptionsError(f"options: pack is {pack!r}, not an object")
+    wanted = ("ranks", "suits", "hand_size")
+    missing = [key for key in wanted if key not in pack]
+    if missing:
+        raise OptionsError(f"options: pack: missing {', '.join(missing)}")
+    unknown = [key for key in pack if key not in wanted]
+    if unknown:
+        raise OptionsError(
+            f"options: pack: unknown key {unknown[0]!r} (expected {', '.join(wanted)})"
+        )
+    if type(data["decks"]) is not int:
+        raise OptionsError(f"options: decks is {data['decks']!r}, not a whole number")
+    ranks = pack["ranks"]
+    if not isinstance(ranks, list):
+        raise OptionsError(f"options: pack: ranks is {ranks!r}, not a list")
+    options = TableOptions(
+        **rules,
+        packs=data["decks"],
+        ranks=tuple(ranks),
+        suits=pack["suits"],
+        hand_size=pack["hand_size"],
+    )
+    if not options.is_mini:
+        raise OptionsError("options: pack is the real game's; its record has no pack key")
+    return options
+
+
+def parse_ranks(text: str) -> tuple[str, ...]:
+    """Ranks written as text, separated by spaces or commas (``"10 J Q A"``; ``""``: all).
+
+    >>> parse_ranks("a, j 10")
+    ('10', 'J', 'A')
+    """
+    if not isinstance(text, str):
+        raise OptionsError(f"ranks: {text!r} is not text like '10 J Q A'")
+    tokens = text.replace(",", " ").upper().split()
+    return _ranks(tuple(tokens)) if tokens else ALL_RANKS
+
+
+def _ranks(value: object) -> tuple[str, ...]:
+    """``value`` as ranks in C2 order, or an ``OptionsError`` naming the field."""
+    if isinstance(value, str) or not isinstance(value, tuple | list):
+        raise OptionsError(f"ranks: {value!r} is not a list of ranks (2-10, J, Q, K, A)")
+    for rank in value:
+        if rank not in ALL_RANKS:
+            raise OptionsError(f"ranks: {rank!r} is not a rank (expected 2-10, J, Q, K or A)")
+    if len(set(value)) != len(value):
+        raise OptionsError(f"ranks: {list(value)!r} names a rank twice")
+    if not value:
+        raise OptionsError("ranks: [] keeps no rank")
+    return tuple(rank for rank in ALL_RANKS if rank in value)
+
+
+def _check_pack(options: TableOptions) -> None:
+    """Check ``packs``, ``ranks``, ``suits`` and ``hand_size``: each a fair value, and a
+    pack big enough for the first deal (D3: a hand to each player and the upturned card)."""
+    packs = options.packs
+    if packs is not None and (type(packs) is not int or not 1 <= packs <= 3):
+        raise OptionsError(f"packs: {packs!r} is not allowed (1, 2 or 3 decks)")
+    ranks = _ranks(options.ranks)
+    if ranks != options.ranks:
+        object.__setattr__(options, "ranks", ranks)
+    suits = options.suits
+    if type(suits) is not int or not 1 <= suits <= 4:
+        raise OptionsError(f"suits: {suits!r} is not allowed (1 to 4: spades, hearts, ...)")
+    hand = options.hand_size
+    if type(hand) is not int or not 1 <= hand <= HAND_CARDS:
+        raise OptionsError(f"hand_size: {hand!r} is not allowed (1 to {HAND_CARDS} cards)")
+    need = hand * options.players + 1
+    if options.deck_size < need:
+        raise OptionsError(
+            f"hand_size: {hand} cards to each of {options.players} players and the upturned"
+            f" card need {need} cards; the pack has {options.deck_size}"
+            f" ({options.decks} decks x {len(ranks)} ranks x {suits} suits)"
+        )
 
 
 #: Targets may be any positive number (M1), whole or not, below this bound (so that a

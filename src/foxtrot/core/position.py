@@ -225,4 +225,7 @@ class PositionValue:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
+        snap = self.snapshot()
+        if snap.options.is_mini:  # no position text for a shrunk pack (``format_position``)
+            return f"<{type(self).__name__} of a mini game, {snap.options}>"
         return f"{type(self).__name__}.from_text({self.text()!r})"

@@ -53,7 +53,7 @@ from urllib.parse import unquote
 
 from .actions import TAKE_CODE
 from .cards import CARDS
-from .errors import FoxtrotError, PositionTextError
+from .errors import FoxtrotError, OptionsError, PositionTextError
 from .options import TableOptions, check_names, default_names
 from .outcome import Phase
 from .scoring import ScoreLine
@@ -117,8 +117,17 @@ def _name(name: str) -> str:
 
 
 def format_position(snap: Snapshot) -> str:
-    """The canonical text of ``snap`` (see the module for the fields)."""
+    """The canonical text of ``snap`` (see the module for the fields).
+
+    The text holds the real game's options only: a mini game's position (a shrunk pack,
+    ``TableOptions.is_mini``) is refused rather than written as another game's.
+    """
     o = snap.options
+    if o.is_mini:
+        raise OptionsError(
+            "position: a mini game (packs, ranks, suits, hand_size) has no position text;"
+            " save its record instead"
+        )
     options = ":".join(
         (
             str(o.players),
@@ -340,9 +349,12 @@ def parse_position(text: str) -> Snapshot:
     if (winner is not None) != (phase is Phase.OVER):
         read.fail("winner", field["winner"], f"does not agree with the phase {field['phase']}")
     count = Counter([*pile, *stock, *(c for cards in (*hands, *taken) for c in cards)])
+    in_pack = options.copies  # a mini game's pack leaves some cards out
     for card, copies in count.items():
-        if copies > options.decks:
-            read.fail("cards", str(CARDS[card]), f"is here {copies} times: {options.decks} packs")
+        if copies > in_pack[card]:
+            read.fail(
+                "cards", str(CARDS[card]), f"is here {copies} times: the pack has {in_pack[card]}"
+            )
     for seat in range(n):
         if Counter(foxtrots[seat]) - Counter(taken[seat]):
             read.fail(f"foxtrots[{seat}]", fields[9].split("/")[seat], "are not all taken")

@@ -59,6 +59,10 @@ OPTION_KEYS: Final = (
     "most_cards_tie",
     "target",
 )
+#: A mini game's options add ``pack`` (``TableOptions.to_json``); a real game's never do,
+#: so the messages about options name G2's keys only.
+MINI_OPTION_KEYS: Final = ("pack",)
+PACK_KEYS: Final = ("ranks", "suits", "hand_size")
 DEAL_KEYS: Final = ("dealer", "deck", "actions", "scores", "fair")
 ACTION_KEYS: Final = ("seat", "play", "take")
 SCORE_KEYS: Final = ("foxtrots", "double_foxtrots", "cards", "card_points", "most_cards", "total")
@@ -75,7 +79,10 @@ def check_keys(data: Mapping[str, Any]) -> None:
     read it (they say what was expected).  ``extensions`` is not looked into.
     """
     _known(data, TOP_KEYS, "the record")
-    _known(data.get("options"), OPTION_KEYS, "options")
+    options = data.get("options")
+    _known(options, OPTION_KEYS, "options", MINI_OPTION_KEYS)
+    if isinstance(options, Mapping):
+        _known(options.get("pack"), PACK_KEYS, "options.pack")
     _known(data.get("settings"), SETTINGS_KEYS, "settings")
     for index, entry in _items(data.get("seats")):
         _known(entry, SEAT_KEYS, f"seats[{index}]")
@@ -171,11 +178,13 @@ def _check_fair(fair: object, where: str) -> None:
         )
 
 
-def _known(value: object, keys: tuple[str, ...], where: str) -> None:
+def _known(value: object, keys: tuple[str, ...], where: str, unnamed: tuple[str, ...] = ()) -> None:
+    """Refuse a key of ``value`` that is neither in ``keys`` nor ``unnamed`` (allowed, but
+    left out of the message's list)."""
     if not isinstance(value, Mapping):
         return
     for key in value:
-        if key not in keys:
+        if key not in keys and key not in unnamed:
             hint = "; other tools' data goes in 'extensions'" if where == "the record" else ""
             raise RecordError(
                 f"{where}: unknown key {_key(key)} (expected {', '.join(keys)}{hint}) (rule G2)"

@@ -79,6 +79,12 @@ from .snapshot import Snapshot, in_play
 
 __all__ = ["HAND_SIZE", "DealLog", "State"]
 
+
+def _pack(options: TableOptions) -> tuple[int, ...] | None:
+    """A mini game's pack (``TableOptions.copies``); None: the real game's whole decks."""
+    return options.copies if options.is_mini else None
+
+
 # Enum members as module constants: in Python 3.11 ``PlayResult.LAID`` costs a
 # class-attribute look-up far slower than a global, and these are read every move.
 _PLAYING: Final = Phase.PLAYING
@@ -239,7 +245,7 @@ taken=(Card('9S'), Card('9H'))),)
                 raise OptionsError("dealer: choose a first dealer or pass rng to draw lots (D1)")
             if not callable(getattr(rng, "shuffle", None)):  # duck-typed, like random.Random
                 raise OptionsError(f"rng: expected a random.Random, got {type(rng).__name__}")
-            self.lot = draw_lots(n, options.decks, rng)
+            self.lot = draw_lots(n, options.decks, rng, _pack(options))
             dealer = self.lot.dealer
         else:
             self.lot = None
@@ -272,13 +278,14 @@ taken=(Card('9S'), Card('9H'))),)
             raise DeckError(
                 "the match is over" if self.phase is Phase.OVER else "a deal is in progress"
             )
-        decks = self.options.decks
+        options = self.options
+        decks = options.decks
         if deck is not None:
-            ids = check_deck(deck, decks)
+            ids = check_deck(deck, decks, _pack(options))
         elif rng is not None:
             if not callable(getattr(rng, "shuffle", None)):  # duck-typed, like random.Random
                 raise DeckError(f"rng: expected a random.Random, got {type(rng).__name__}")
-            ids = shuffled_deck(decks, rng)
+            ids = shuffled_deck(decks, rng, _pack(options))
         else:
             raise DeckError("deal: pass rng to shuffle, or a deck")
         n = self.options.players
@@ -288,7 +295,7 @@ taken=(Card('9S'), Card('9H'))),)
         hands: list[list[int]] = [[] for _ in range(n)]
         order = deal_order(dealer, n)
         stock = list(reversed(ids))  # top card last (D4)
-        deal_out([hands[seat] for seat in order], stock, HAND_SIZE)
+        deal_out([hands[seat] for seat in order], stock, self.options.hand_size)
         upturned = stock.pop()
         self._hands = hands
         self._upturned = upturned
@@ -395,7 +402,7 @@ taken=(Card('9S'), Card('9H'))),)
         """The player to move has no cards: deal the stock again (R1) or end the deal (R2, E1)."""
         stock = self._stock
         hands = self._hands
-        each = redeal_size(len(stock), len(hands))
+        each = redeal_size(len(stock), len(hands), self.options.hand_size)
         if each:
             deal_out([hands[seat] for seat in deal_order(self.dealer, len(hands))], stock, each)
             return

@@ -75,7 +75,7 @@ class BatchedGames:
             raise ValueError(f"games: {games!r} is not a positive whole number")
         self.options = table_options(options, changes)
         self.reward = check_reward(reward)
-        self.compiled = _compiled(compiled)
+        self.compiled = _compiled(compiled, self.options)
         size = observation_size(self.options)
         players = self.options.players
         self.obs: Array = np.zeros((games, size), dtype=np.float32)
@@ -145,9 +145,18 @@ class BatchedGames:
         return self._engine.pick(rng.random(self._size))
 
 
-def _compiled(compiled: bool | None) -> bool:
+def _compiled(compiled: bool | None, options: TableOptions) -> bool:
+    """Whether to use the compiled engine.  It plays the real game's pack only: a mini
+    game (``TableOptions.is_mini``) runs on the Python engine, or is refused if asked."""
     from .. import fast  # noqa: PLC0415 - numba itself is imported only by the compiled engine
 
+    if options.is_mini:
+        if compiled:
+            raise ValueError(
+                "compiled: the compiled batch plays the real game's pack only; a mini game"
+                " (packs, ranks, suits, hand_size) runs with compiled=False"
+            )
+        return False
     if compiled is None:
         return fast.enabled()
     if compiled and not fast.available():

@@ -12,7 +12,7 @@ actual deal is always one of its possible answers.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -44,10 +44,15 @@ def players_of(array: Array) -> int:
 
 
 def resample(observation: Observation | Array, rng: random.Random | np.random.Generator) -> Hidden:
-    """Deal the cards ``observation``'s seat cannot see at random (see the module doc)."""
+    """Deal the cards ``observation``'s seat cannot see at random (see the module doc).
+
+    An array does not say its pack: it is read as the real game's.  Pass the
+    ``Observation`` of a mini game, whose options say which cards are in the pack."""
     array = encode(observation) if isinstance(observation, Observation) else observation
     n = players_of(array)
-    decks = TableOptions(players=n).decks
+    decks: Any = TableOptions(players=n).decks
+    if isinstance(observation, Observation) and observation.options.is_mini:
+        decks = np.array(observation.options.copies, dtype=np.int64)
     hand = array[:CARD_KINDS].astype(np.int64)
     at = 3 * CARD_KINDS + 2  # after hand, pile, top, pile size, stock
     stock_size = int(array[at - 1])

@@ -169,9 +169,10 @@ def samples(
     ``pool`` > 1: each sample is the pick of ``pool`` deals (``expert._pick``); ``tempo``: the
     seat's own playout moves that take the pile gain that much (``rollout.policy_move``);
     ``weights``: the bots' numbers the policy and the model use (``Weights``).
-    Empty lists when the kernel cannot be used (not installed, switched off): the caller's
-    pure loop then does the work."""
-    if iterations <= 0 or not codes or not _usable(pool, weights):
+    Empty lists when the kernel cannot be used (not installed, switched off, or a mini game:
+    the kernel deals the real game's pack and hands only): the caller's pure loop then does
+    the work."""
+    if iterations <= 0 or not codes or root.options.is_mini or not _usable(pool, weights):
         return [], []
     if not _warm:
         start = time.perf_counter()

@@ -8,12 +8,13 @@ Importing this package registers the game::
 
 Parameters (``game.DEFAULTS``): every rule option of ``TableOptions`` (``players`` 2-9,
 ``take`` match/any, ``forced_foxtrot``, ``leftover_pile`` discard/last_taker,
-``most_cards_tie`` none/all, ``target``), ``deals`` (1: an episode is one deal, the
-default; k: k deals; 0: the whole match, until it is won, at most ``MATCH_DEALS``
-deals), ``dealer`` (-1: drawn by a chance node; a seat: fixed) and ``returns``:
-``margin`` (zero-sum: each deal's score minus the mean of the others' scores, paid when
-the deal ends), ``points`` (general-sum: the deal scores themselves), ``win`` (with
-``deals=0``: +1 to the winner and -1/(n-1) to the others when the match is won).
+``most_cards_tie`` none/all, ``target``; for a mini game ``packs``, ``ranks`` as text such
+as ``"10 J Q"``, ``suits``, ``hand_size``: docs/research/mini.md and ``mini``), ``deals``
+(1: an episode is one deal, the default; k: k deals; 0: the whole match, until it is won, at
+most ``MATCH_DEALS`` deals), ``dealer`` (-1: drawn by a chance node; a seat: fixed) and
+``returns``: ``margin`` (zero-sum: each deal's score minus the mean of the others' scores,
+paid when the deal ends), ``points`` (general-sum: the deal scores themselves), ``win``
+(with ``deals=0``: +1 to the winner and -1/(n-1) to the others when the match is won).
 
 Chance is explicit, as in OpenSpiel's card games: the dealer (when drawn), then the
 deck one card at a time (each card kind with its share of the cards left), so every

@@ -24,9 +24,9 @@ from typing import Any, Final
 import numpy as np
 
 from ..core import ACTIONS, Action, Observation
-from ..core.kernel import HAND_SIZE, deal_order, redeal_size
+from ..core.kernel import deal_order, redeal_size
 from . import load
-from .game import FoxtrotState
+from .game import FoxtrotState, params_of
 from .resample import ATTEMPTS, new_deck, split_rounds
 from .track import DealTrack, Move
 
@@ -41,9 +41,10 @@ def track_of(obs: Observation, rng: random.Random) -> DealTrack:
     came in which round is drawn (``split_rounds``)."""
     n = obs.players
     assert obs.upturned is not None
-    sizes = [HAND_SIZE] * n
-    stock = obs.options.deck_size - HAND_SIZE * n - 1
-    rounds = [HAND_SIZE]
+    hand = obs.options.hand_size
+    sizes = [hand] * n
+    stock = obs.options.deck_size - hand * n - 1
+    rounds = [hand]
     moves: list[Move] = []
     mover = deal_order(obs.dealer, n)[0]
     for seat, action in obs.history:
@@ -53,7 +54,7 @@ def track_of(obs: Observation, rng: random.Random) -> DealTrack:
             sizes[seat] -= 1
         mover = (mover + 1) % n
         if sizes[mover] == 0:
-            each = redeal_size(stock, n)
+            each = redeal_size(stock, n, hand)
             stock -= each * n
             rounds.append(each)
             sizes = [size + each for size in sizes]
@@ -68,15 +69,7 @@ def state_from_observation(obs: Observation, rng: random.Random) -> FoxtrotState
     """A ``python_foxtrot`` state of the current deal (``deals=1``) that ``obs.seat``
     cannot tell from the real one: its hidden cards are dealt at random."""
     options = obs.options
-    game = load(
-        players=options.players,
-        take=options.take.value,
-        forced_foxtrot=options.forced_foxtrot,
-        leftover_pile=options.leftover_pile.value,
-        most_cards_tie=options.most_cards_tie.value,
-        target=int(options.target),
-        dealer=obs.dealer,
-    )
+    game = load(**params_of(options), dealer=obs.dealer)
     for _ in range(ATTEMPTS):
         track = track_of(obs, rng)
         deck = new_deck(options, track, obs.seat, rng)

@@ -16,6 +16,7 @@ import pyspiel
 
 from ..core import ACTIONS, CARDS, IllegalActionError, OptionsError, Phase, State, TableOptions
 from ..core.kernel import CARD_POINTS
+from ..core.options import parse_ranks
 from .observer import FoxtrotObserver
 from .resample import resample_state, sampled_stream
 from .track import DealTrack, Move
@@ -29,8 +30,10 @@ MATCH_DEALS: Final = 64
 RETURNS: Final = ("margin", "points", "win")
 
 #: Every parameter and its default: the rule options of ``TableOptions`` (their text
-#: values), the number of players, how many deals an episode is, the first dealer (-1:
-#: a chance node draws him, uniformly, as the lot of D1 does), and what ``returns`` are.
+#: values; for a mini game ``packs`` (0: rule X7's decks), ``ranks`` as text such as
+#: ``"10 J Q"`` ("": all thirteen), ``suits`` and ``hand_size``), the number of players,
+#: how many deals an episode is, the first dealer (-1: a chance node draws him, uniformly,
+#: as the lot of D1 does), and what ``returns`` are.
 DEFAULTS: Final[dict[str, Any]] = {
     "players": 2,
     "take": "match",
@@ -38,6 +41,10 @@ DEFAULTS: Final[dict[str, Any]] = {
     "leftover_pile": "discard",
     "most_cards_tie": "none",
     "target": 200,
+    "packs": 0,
+    "ranks": "",
+    "suits": 4,
+    "hand_size": 8,
     "deals": 1,
     "dealer": -1,
     "returns": "margin",
@@ -110,6 +117,10 @@ def options_of(params: dict[str, Any]) -> tuple[TableOptions, int, int, str]:
         leftover_pile=merged["leftover_pile"],
         most_cards_tie=merged["most_cards_tie"],
         target=merged["target"],
+        packs=merged["packs"] or None,
+        ranks=parse_ranks(merged["ranks"]),
+        suits=merged["suits"],
+        hand_size=merged["hand_size"],
     )
     deals, dealer, returns = merged["deals"], merged["dealer"], merged["returns"]
     if type(deals) is not int or deals < 0:
@@ -125,12 +136,40 @@ def options_of(params: dict[str, Any]) -> tuple[TableOptions, int, int, str]:
     return options, deals, dealer, returns
 
 
+def params_of(options: TableOptions) -> dict[str, Any]:
+    """The game parameters of a table (pyspiel's simple types), the inverse of ``options_of``.
+
+    The pack's parameters are given only for a mini game, so that the real game's are
+    the ones they always were.
+
+    >>> params_of(TableOptions(packs=1, ranks=("J", "Q"), suits=2, hand_size=1))["ranks"]
+    'J Q'
+    >>> options_of(params_of(TableOptions(players=3)))[0] == TableOptions(players=3)
+    True
+    """
+    params: dict[str, Any] = {
+        "players": options.players,
+        "take": options.take.value,
+        "forced_foxtrot": options.forced_foxtrot,
+        "leftover_pile": options.leftover_pile.value,
+        "most_cards_tie": options.most_cards_tie.value,
+        "target": int(options.target),
+    }
+    if options.is_mini:
+        params["packs"] = options.decks
+        params["ranks"] = " ".join(options.ranks)
+        params["suits"] = options.suits
+        params["hand_size"] = options.hand_size
+    return params
+
+
 def deal_bounds(options: TableOptions) -> tuple[int, int]:
     """The lowest and highest score one seat can make in one deal (P1-P4)."""
-    decks = options.decks
-    low = decks * sum(min(points, 0) for points in CARD_POINTS)
+    copies = options.copies  # the cards in the pack (a mini game's may leave some out)
+    low = sum(n * min(points, 0) for n, points in zip(copies, CARD_POINTS, strict=True))
     # card points, a double foxtrot (20) for every two cards at most, most cards (5)
-    high = decks * sum(max(points, 0) for points in CARD_POINTS) + 10 * options.deck_size + 5
+    high = sum(n * max(points, 0) for n, points in zip(copies, CARD_POINTS, strict=True))
+    high += 10 * options.deck_size + 5
     return low, high
 
 
@@ -212,7 +251,7 @@ class FoxtrotState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         options = rules.options
         self._core = _Core(None if rules.dealer < 0 else State(options, dealer=rules.dealer))
         self.tracks: list[DealTrack] = []
-        self._left = [options.decks] * 52  # the cards not yet dealt from the deck being shuffled
+        self._left = list(options.copies)  # the cards not yet dealt from the deck being shuffled
         self._returns = [0.0] * options.players
         self._rewards = [0.0] * options.players
 
@@ -302,7 +341,7 @@ class FoxtrotState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         scores = core.deal_logs()[deal].scores
         assert scores is not None
         track.scores = tuple(line.total for line in scores)
-        self._left = [self.options.decks] * 52
+        self._left = list(self.options.copies)
         self._reward_deal(track.scores)
 
     def _shuffle(self, kind: int) -> None:
@@ -392,4 +431,5 @@ __all__ = [
     "FoxtrotState",
     "deal_bounds",
     "options_of",
+    "params_of",
 ]

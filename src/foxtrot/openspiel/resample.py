@@ -23,7 +23,6 @@ import random
 from typing import Any, Final, Protocol, TypeVar
 
 from ..core import SplitMix64, TableOptions
-from ..core.kernel import HAND_SIZE
 from .track import DealTrack, Episode, positions
 
 TAKE: Final = 52
@@ -114,15 +113,16 @@ def split_rounds(
 def new_deck(options: TableOptions, track: DealTrack, player: int, rng: random.Random) -> list[int]:
     """A deck for ``track`` that agrees with what ``player`` knows of it (module doc)."""
     size = options.deck_size
-    pool = [kind for kind in range(52) for _ in range(options.decks)]
+    copies = options.copies  # a mini game's pack leaves some cards out
+    pool = [kind for kind in range(52) for _ in range(copies[kind])]
     if not track.rounds:  # shuffling: nobody has seen a card of this deck yet
         rng.shuffle(pool)
         return pool[: len(track.deck)]
     n = options.players
     slots = positions(options, track.dealer, len(track.rounds))
     deck: list[int | None] = [None] * size
-    unseen = [options.decks] * 52
-    upturned_at = HAND_SIZE * n
+    unseen = list(copies)
+    upturned_at = options.hand_size * n
     deck[upturned_at] = track.upturned
     unseen[track.upturned] -= 1
     for rnd, cards in enumerate(track.received[player]):

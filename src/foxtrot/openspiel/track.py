@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any, Protocol
 
 from ..core import State, TableOptions
-from ..core.kernel import HAND_SIZE, deal_order, redeal_size
+from ..core.kernel import deal_order, redeal_size
 
 
 class Episode(Protocol):
@@ -73,9 +73,10 @@ class DealTrack:
     def dealt(self, state: State) -> None:
         """The deck is complete and ``state`` has dealt it: record the first round."""
         n = state.players
-        self.rounds = [HAND_SIZE]
+        hand = state.options.hand_size
+        self.rounds = [hand]
         self.received = [[[card.id for card in state.hand(seat)]] for seat in range(n)]
-        self.upturned = self.deck[HAND_SIZE * n]
+        self.upturned = self.deck[hand * n]
 
     def moved(self, seat: int, code: int, before: list[tuple[int, ...]], state: State) -> None:
         """Record a move in a deal that goes on; if the hands grew (a redeal, rule R1),
@@ -102,13 +103,14 @@ TAKE = 52
 def positions(options: TableOptions, dealer: int, rounds: int) -> list[list[list[int]]]:
     """``[seat][round]``: the deck positions (0 = top) dealt to each seat in each of the
     first ``rounds`` dealing rounds (D3, R1: the dealer's left first, one card at a time;
-    the upturned card is position ``HAND_SIZE * players``)."""
+    the upturned card is position ``hand_size * players``)."""
     n = options.players
+    hand = options.hand_size
     order = deal_order(dealer, n)
     out: list[list[list[int]]] = [[] for _ in range(n)]
     at = 0
-    stock = options.deck_size - HAND_SIZE * n - 1
-    each = HAND_SIZE
+    stock = options.deck_size - hand * n - 1
+    each = hand
     for r in range(rounds):
         got: list[list[int]] = [[] for _ in range(n)]
         for _ in range(each):
@@ -121,17 +123,18 @@ def positions(options: TableOptions, dealer: int, rounds: int) -> list[list[list
             stock -= each * n
         for seat in range(n):
             out[seat].append(got[seat])
-        each = redeal_size(stock, n)
+        each = redeal_size(stock, n, hand)
     return out
 
 
 def max_rounds(options: TableOptions) -> int:
     """The most dealing rounds a deal can have: the first deal, then every redeal (R1)."""
     n = options.players
-    stock = options.deck_size - HAND_SIZE * n - 1
+    hand = options.hand_size
+    stock = options.deck_size - hand * n - 1
     rounds = 1
-    while redeal_size(stock, n):
-        stock -= redeal_size(stock, n) * n
+    while redeal_size(stock, n, hand):
+        stock -= redeal_size(stock, n, hand) * n
         rounds += 1
     return rounds
 
