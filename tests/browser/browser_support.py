@@ -105,8 +105,18 @@ def launch_chromium(playwright: Playwright) -> Browser:
 
 T = TypeVar("T")
 
-#: ``foxtrot serve`` options for a suite of many players behind one address.
-CROWD: Final = ("--computer-tables", "1000", "1000", "--expert-tables", "1000")
+#: ``foxtrot serve`` options for a suite of many players behind one address, whose accounts
+#: play each other again and again (every rated match counts: the profiles' test rates one
+#: pair twice).
+CROWD: Final = (
+    "--computer-tables",
+    "1000",
+    "1000",
+    "--expert-tables",
+    "1000",
+    "--rating-pair-hours",
+    "0",
+)
 
 #: Playwright's deadline for every wait and ``expect`` (conftest.py sets both): generous, so
 #: that a machine with every core busy passes; a condition that comes costs none of it.

@@ -42,6 +42,10 @@ async function load(table, node, tries, token) {
   } catch {
     data = null;
   }
+  if (data && !data.rated && data.outcome === "repeated") { // the same pair within the window
+    fill(node, h("p", { class: "note", text: t("rating_not_moved") }));
+    return;
+  }
   if (!data || !data.rated) {
     if (data && tries > 0) {
       fill(node, h("p", { class: "note", text: t("rating_waiting") }));
