@@ -39,6 +39,10 @@ class NoOwnerError(Exception):
     """Nobody listens on the owner's channel (it died), or it did not answer in time."""
 
 
+#: Tries to send one batch: 0.05 s, then twice as long each time, about 1.6 s in all.
+SEND_TRIES = 6
+
+
 class RedisBus:
     """One process's connection to Redis: table wake-ups, forwarded requests, replies."""
 
@@ -60,6 +64,7 @@ class RedisBus:
         self._on_request: RequestHandler | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.subscribed = asyncio.Event()
+        self._listened = False  # subscribed once already: a later subscription follows an outage
         #: Told of each message that could not be sent (the error's name) and of how long
         #: each forwarded request took to answer here: the metrics.
         self.on_error: Callable[[str], None] = lambda name: None
@@ -102,6 +107,14 @@ class RedisBus:
         try:
             await pubsub.psubscribe("fxt:*")
             await pubsub.subscribe(f"fxn:{self.node}")
+            if self._listened:
+                # subscribed again after an outage (a restart of Redis): a request in flight
+                # or its reply may have been lost with the old subscription, so each waiting
+                # ask is sent again now rather than after its whole timeout
+                for future in list(self._pending.values()):
+                    if not future.done():
+                        future.set_exception(NoOwnerError("the bus reconnected: ask again"))
+            self._listened = True
             self.subscribed.set()
             while True:
                 message = await pubsub.get_message(timeout=1.0)
@@ -151,9 +164,11 @@ class RedisBus:
     async def _send_forever(self) -> None:
         """Send what is queued, one pipeline per round trip, until ``close``.
 
-        A message that cannot be sent is counted and dropped: a lost wake-up
-        costs a read (the sweep), a lost reply a resend, a lost request its
-        sender an answer (it waits for the next owner).
+        A batch that fails (Redis restarting: every pooled connection is stale once) is sent
+        again a few times over about two seconds (``SEND_TRIES``), so that a reply is not lost
+        to a restart and its request left to wait out its timeout.  A message that still cannot
+        be sent is counted and dropped: a lost wake-up costs a read (the sweep), a lost reply a
+        resend, a lost request its sender an answer (it waits for the next owner).
         """
         while True:
             await self._outbox_ready.wait()
@@ -161,17 +176,23 @@ class RedisBus:
             batch, self._outbox = self._outbox, []
             if not batch:
                 continue
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, text, _ in batch:
-                        pipe.publish(channel, text)
-                    counts = await pipe.execute()
-            except (RedisError, OSError) as error:
-                self.on_error(type(error).__name__)
-                for _, _, future in batch:
-                    if future is not None and not future.done():
-                        future.set_exception(error)
-                await asyncio.sleep(0.05)
+            counts: list[Any] | None = None
+            for attempt in range(SEND_TRIES):
+                try:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for channel, text, _ in batch:
+                            pipe.publish(channel, text)
+                        counts = await pipe.execute()
+                    break
+                except (RedisError, OSError) as error:
+                    self.on_error(type(error).__name__)
+                    if attempt == SEND_TRIES - 1:
+                        for _, _, future in batch:
+                            if future is not None and not future.done():
+                                future.set_exception(error)
+                    else:
+                        await asyncio.sleep(0.05 * 2**attempt)
+            if counts is None:
                 continue
             for (_, _, future), count in zip(batch, counts, strict=True):
                 if future is not None and not future.done():
