@@ -42,6 +42,9 @@ LEASE = "1.5"
 #: A client resends an unanswered action after RESEND seconds, and reconnects (as a person
 #: reloads the page) after SILENCE seconds without a message.
 RESEND, SILENCE = 2.0, 5.0
+#: Refusals after which a client sends the same action again (after RESEND), as the page does:
+#: during a fail-over, or when it sent too fast (a reconnect replays events, each with a view).
+AGAIN = ("moved", "unavailable", "throttled")
 
 
 class Cluster:
@@ -184,7 +187,7 @@ class Client(threading.Thread):
         elif kind == "ack":
             self.acks[message["id"]] = message["seq"]
             self.pending = None
-        elif kind == "error" and self.pending is not None and message["code"] != "unavailable":
+        elif kind == "error" and self.pending is not None and message["code"] not in AGAIN:
             self.pending = None  # refused for good (e.g. stale): the next event says what next
         self.log.append((self.seq, text if isinstance(text, str) else text.decode()))
         view = message.get("view")
