@@ -294,6 +294,18 @@ def play_random(
     return state
 
 
+def into_deal(options: TableOptions, rng: random.Random, steps: int) -> State:
+    """A first deal dealt from ``rng`` and played ``steps`` random legal moves into (fewer if
+    the deal ends first)."""
+    state = State(options, dealer=rng.randrange(options.players))
+    state.deal(rng)
+    for _ in range(steps):
+        if state.phase is not Phase.PLAYING:
+            break
+        state.apply_code_unchecked(rng.choice(state.legal_codes()))
+    return state
+
+
 def random_state(
     seed: int, options: TableOptions | None = None, actions: int | None = None
 ) -> State:

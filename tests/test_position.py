@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from foxtrot.core import ACTIONS, CardPlayed, Phase, State, TableOptions, TakeRule
-from helpers import table_options
+from helpers import into_deal, table_options
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -63,12 +63,7 @@ def test_at_position_refuses_and_allows_as_the_state_it_copies(
     options: TableOptions, seed: int, steps: int
 ) -> None:
     rng = random.Random(seed)
-    state = State(options, dealer=rng.randrange(options.players))
-    state.deal(rng)
-    for _ in range(steps):
-        if state.phase is not Phase.PLAYING:
-            break
-        state.apply_code_unchecked(rng.choice(state.legal_codes()))
+    state = into_deal(options, rng, steps)
     assume(state.phase is Phase.PLAYING)
     copy = State.at_position(
         options,

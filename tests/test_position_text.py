@@ -23,7 +23,7 @@ from foxtrot.core import (
 from foxtrot.core import state as state_module
 from foxtrot.core.options import name_problem
 from foxtrot.core.position_text import FIELDS
-from helpers import table_options
+from helpers import into_deal, table_options
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -78,12 +78,7 @@ def test_a_state_read_from_its_text_plays_on_as_the_original(
     options: TableOptions, seed: int, steps: int
 ) -> None:
     rng = random.Random(seed)
-    state = State(options, dealer=rng.randrange(options.players))
-    state.deal(rng)
-    for _ in range(steps):
-        if state.phase is not Phase.PLAYING:
-            break
-        state.apply_code_unchecked(rng.choice(state.legal_codes()))
+    state = into_deal(options, rng, steps)
     copy = State.from_text(state.text())
     moves = random.Random(seed + 1)
     for _ in range(60):
@@ -104,12 +99,7 @@ def test_equal_is_the_same_position_and_a_different_move_makes_a_different_one(
     options: TableOptions, seed: int, steps: int
 ) -> None:
     rng = random.Random(seed)
-    state = State(options, dealer=rng.randrange(options.players))
-    state.deal(rng)
-    for _ in range(steps):
-        if state.phase is not Phase.PLAYING:
-            break
-        state.apply_code_unchecked(rng.choice(state.legal_codes()))
+    state = into_deal(options, rng, steps)
     clone = state.clone()
     assert clone == state and not clone != state  # noqa: SIM202 - both operators
     if state.phase is Phase.PLAYING:

@@ -207,6 +207,18 @@ class Client(threading.Thread):
             )
 
 
+def start_people(cluster: Cluster, tokens: dict[str, list[str]]) -> list[Client]:
+    """A started client for each seat token of each table, each preferring its own process."""
+    people = [
+        Client(cluster, table, token, i)
+        for table, table_tokens in tokens.items()
+        for i, token in enumerate(table_tokens, 1)
+    ]
+    for person in people:
+        person.start()
+    return people
+
+
 def status(cluster: Cluster, table: str) -> str:
     for proc in cluster.live():
         try:
@@ -383,13 +395,7 @@ def test_kill_9_of_the_owner_mid_deal_loses_nothing_and_repeats_nothing(
             mixed: [join_at(a.base, mixed, "Ann"), join_at(b.base, mixed, "Bob")],
             duel: [join_at(c.base, duel, "Cy")],
         }
-        people = [
-            Client(cluster, table, token, i)
-            for table, table_tokens in tokens.items()
-            for i, token in enumerate(table_tokens, 1)
-        ]
-        for person in people:
-            person.start()
+        people = start_people(cluster, tokens)
         failovers: list[float] = []
         for _kill in range(4):
             time.sleep(rng.uniform(0.3, 1.0))
@@ -531,13 +537,7 @@ def test_redis_restarts_under_load_stall_no_table_and_lose_nothing(
             duel: [join_at(c.base, duel, "Cy")],
             pair: [join_at(a.base, pair, "Di"), join_at(c.base, pair, "Ed")],
         }
-        people = [
-            Client(cluster, table, token, i)
-            for table, table_tokens in tokens.items()
-            for i, token in enumerate(table_tokens, 1)
-        ]
-        for person in people:
-            person.start()
+        people = start_people(cluster, tokens)
         waits: list[float] = []
         restarts = 0
         for _restart in range(10):
