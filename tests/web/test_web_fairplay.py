@@ -92,15 +92,21 @@ def test_the_database_refuses_one_account_in_two_seats(db_url: str) -> None:
     engine.dispose()
 
 
-def test_the_migration_keeps_one_seat_of_an_account_linked(tmp_path: Path) -> None:
-    """A database written before the index: the doubles keep the lowest seat's link."""
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+def migrated_to(url: str, revision: str) -> sa.Engine:
+    """A database as an older release left it: the schema up to `revision`, no further."""
     engine = sa.create_engine(url)
     config = Config()
     config.set_main_option("script_location", str(Path(event_log.__file__).parent / "migrations"))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "0005")
+        command.upgrade(config, revision)
+    return engine
+
+
+def test_the_migration_keeps_one_seat_of_an_account_linked(tmp_path: Path) -> None:
+    """A database written before the index: the doubles keep the lowest seat's link."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = migrated_to(url, "0005")
     with engine.begin() as db:
         db.execute(
             sa.text(
@@ -418,12 +424,8 @@ def test_a_name_that_looks_like_a_taken_one_is_refused(sqlite_url: str) -> None:
 
 def test_skeletons_of_accounts_made_before_are_filled(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.db'}"
-    engine = sa.create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(Path(event_log.__file__).parent / "migrations"))
+    engine = migrated_to(url, "0006")
     with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0006")
         connection.execute(
             sa.text(
                 "INSERT INTO accounts (id, name, name_key, lang, created_at)"
