@@ -12,9 +12,10 @@ The verbs are few, as in python-chess and pokerkit:
   ``repr`` is ``State.from_text('...')``), and ``==``, which compares positions
   (``snapshot()``; a state changes in place, so it has no hash).
 
-The state alone writes its fields: its readers (``position``'s mixins, ``seat_views``)
-read them through its public API, and whoever builds a state at a given position
-(``from_text``, ``from_observation``, ``at_position``) hands ``from_snapshot`` a value.
+The state alone writes its fields: its readers (``position``'s base classes,
+``refusals.Legality``, ``seat_views``) read them through its public API, and whoever builds
+a state at a given position (``from_text``, ``from_observation``, ``at_position``) hands
+``from_snapshot`` a value.
 
 Search and the compiled kernel read the position as card ids instead (``hand_ids``,
 ``pile_ids``, ``stock_ids``, ``taken_ids``, ``foxtrot_ids``, ``turn``, ``take_match``:
@@ -41,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, Self
 
 from .actions import TAKE_CODE, Action
 from .cards import CARDS, Card
@@ -71,7 +72,6 @@ from .move_events import LAID_EVENTS, card_played, deal_end_events, pile_taken
 from .observation import Observation
 from .options import LeftoverPile, TableOptions, TakeRule, check_names, default_names
 from .outcome import Outcome, Phase
-from .position import PositionCards, PositionIds, PositionValue
 from .refusals import Legality, as_action, not_a_seat
 from .scoring import score_deal
 from .seat_views import Views
@@ -95,7 +95,7 @@ _TOOK: Final = PlayResult.TOOK
 _card = CARDS.__getitem__
 
 
-class State(Legality, PositionValue, PositionCards, PositionIds):
+class State(Legality):
     """A match of Foxtrot: its options, match totals, and the deal in progress.
 
     Its position as card ids, for search and compiled code, is ``PositionIds``'s; as cards,
@@ -218,6 +218,14 @@ taken=(Card('9S'), Card('9H'))),)
     dealer: int
     totals: list[int]
     winner: int | None
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """A bare state, its fields unset: ``__init__`` fills them, ``clone`` copies them in.
+
+        Written out (not inherited from ``object``) so that the compiled build (mypyc) can
+        make an instance without running ``__init__`` as ``clone`` does.
+        """
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -469,7 +477,7 @@ taken=(Card('9S'), Card('9H'))),)
 
     def clone(self) -> State:
         """An independent copy (immutable parts are shared)."""
-        other = object.__new__(State)
+        other = State.__new__(State)
         other.options = self.options
         other._match = self._match
         other.names = self.names
