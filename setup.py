@@ -16,7 +16,8 @@ import os
 from setuptools import setup
 
 #: The modules compiled: the state and what it runs every move, and the observations' views.
-#: Left as Python: ``cards`` and ``actions`` (interned values made with ``object.__new__``),
+#: Left as Python: ``rules`` (numba compiles its functions from their Python source),
+#: ``cards`` and ``actions`` (interned values made with ``object.__new__``),
 #: ``observation``, ``events``, ``options``, ``snapshot`` and the record modules (dataclasses
 #: and enums, read rather than run), and everything outside the core.
 COMPILED = [

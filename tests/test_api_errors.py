@@ -218,7 +218,7 @@ CALLS: dict[str, tuple[Callable[[], object], type[FoxtrotError], str]] = {
         OptionsError,
         "options: expected an object",
     ),
-    "observation('0')": (lambda: _dealt().observation("0"), OptionsError, "seat: '0'"),  # type: ignore[arg-type]
+    "observation('0')": (lambda: _dealt().observation("0"), OptionsError, "seat: '0'"),
     "observation(True)": (lambda: _dealt().observation(True), OptionsError, "seat: True"),
     "from_record(None)": (
         lambda: from_record(None),  # type: ignore[arg-type]

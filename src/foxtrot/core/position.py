@@ -177,7 +177,7 @@ class PositionCards(PositionIds):
         return tuple(CARDS[card] for card in reversed(self._stock))
 
 
-class PositionValue(PositionCards):
+class PositionValue(PositionCards):  # noqa: PLW1641 - unhashable on purpose (below)
     """The position as a value (a base of ``State``): its canonical text, read back by
     ``from_text``; ``==`` on positions; a ``repr`` that is the text.  It is built on the
     state's ``snapshot()`` and ``from_snapshot()`` alone (see ``snapshot``)."""
@@ -203,8 +203,9 @@ class PositionValue(PositionCards):
         return format_position(self.snapshot())
 
     @classmethod
-    def from_text(cls, text: str) -> Self:
-        """The state ``text`` describes; ``PositionTextError`` names the field at fault."""
+    def from_text(cls, text: object) -> Self:
+        """The state ``text`` describes; ``PositionTextError`` names the field at fault (or
+        says that ``text`` is not a ``str``: typed ``object``, as it is checked here)."""
         return cls.from_snapshot(parse_position(text))
 
     def __eq__(self, other: object) -> bool:
@@ -217,9 +218,10 @@ class PositionValue(PositionCards):
             return NotImplemented
         return self is other or self.snapshot() == other.snapshot()
 
-    #: A state changes in place, so it has no hash (as python-chess's ``Board``): key a
-    #: dict by ``state.text()`` or ``state.snapshot()`` instead.
-    __hash__ = None  # type: ignore[assignment]
+    # A state changes in place, so it has no hash (as python-chess's ``Board``): key a dict
+    # by ``state.text()`` or ``state.snapshot()`` instead.  Defining ``__eq__`` alone makes
+    # Python set ``__hash__`` to None; the compiled build would read ``__hash__ = None``
+    # written here as a field of every instance.
 
     def __repr__(self) -> str:
         snap = self.snapshot()

@@ -122,7 +122,8 @@ class Legality(PositionValue):
         codes = legal_codes(
             self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
         )
-        return [ACTIONS[code] for code in codes]
+        actions = ACTIONS  # one look-up, not one per code (a global of another module)
+        return [actions[code] for code in codes]
 
     def legal_codes(self) -> list[int]:
         """The ``code`` of every action of ``legal_actions()``, for loops that work on codes."""

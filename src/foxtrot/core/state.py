@@ -463,8 +463,12 @@ taken=(Card('9S'), Card('9H'))),)
             logs.append(DealLog(self.dealer, self._deck, tuple(self._actions), None))
         return logs
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know (V1, V2) and nothing it may not (V3)."""
+    def observation(self, seat: object) -> Observation:
+        """What ``seat`` may know (V1, V2) and nothing it may not (V3).
+
+        ``seat`` is typed ``object`` because it is checked here: anything but a seat's number
+        is an ``OptionsError`` in the compiled build too, not mypyc's ``TypeError``.
+        """
         n = self.options.players
         if type(seat) is not int or not 0 <= seat < n:
             raise OptionsError(not_a_seat(seat, n))
@@ -476,7 +480,12 @@ taken=(Card('9S'), Card('9H'))),)
     # ------------------------------------------------------------- search aids
 
     def clone(self) -> State:
-        """An independent copy (immutable parts are shared)."""
+        """An independent copy (immutable parts are shared).
+
+        Observations this position already answered are shared too, and the parts they are
+        made of carry over (``seat_views``), so the copy's next observation, after a move,
+        extends them instead of building them anew: search's clone, move, observe.
+        """
         other = State.__new__(State)
         other.options = self.options
         other._match = self._match
@@ -497,7 +506,8 @@ taken=(Card('9S'), Card('9H'))),)
         other._last_taker = self._last_taker
         other._to_move = self._to_move
         other._upturned = self._upturned
-        other._views = None
+        views = self._views  # the observations of this position, if it answered any, carry over
+        other._views = None if views is None else views.seeded(other)
         return other
 
     def resample(self, seat: int, rng: random.Random) -> State:
@@ -517,6 +527,7 @@ taken=(Card('9S'), Card('9H'))),)
             del pool[:size]
         other._stock = pool
         other._deck = None
+        other._views = None  # the hands changed: no observation of the original holds
         return other
 
     @classmethod
