@@ -92,9 +92,7 @@ class Legality(PositionValue):
 
     __slots__ = ()
 
-    def why_illegal(
-        self, action: Action | str, seat: int | None = None
-    ) -> IllegalActionError | None:
+    def why_illegal(self, action: Action | str, seat: object = None) -> IllegalActionError | None:
         """Why ``action`` (by ``seat``, default the player to move) is illegal, or ``None`` (T7).
 
         A seat that is not a whole number raises ``OptionsError``; a value that
@@ -133,6 +131,6 @@ class Legality(PositionValue):
             self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
         )
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action | str, seat: object = None) -> bool:
         """True if ``why_illegal`` finds nothing wrong."""
         return self.why_illegal(action, seat) is None

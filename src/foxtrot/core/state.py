@@ -231,7 +231,7 @@ taken=(Card('9S'), Card('9H'))),)
         self,
         options: TableOptions | None = None,
         *,
-        dealer: int | None = None,
+        dealer: object = None,  # checked below: object, so that the compiled build checks it too
         rng: random.Random | None = None,
         names: Sequence[str] | None = None,
     ) -> None:
@@ -320,7 +320,7 @@ taken=(Card('9S'), Card('9H'))),)
 
     # ------------------------------------------------------------------ moving
 
-    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+    def apply(self, action: Action | str, seat: object = None) -> tuple[Event, ...]:
         """Check and apply ``action``; return what happened.  Illegal: raise, change nothing."""
         if type(action) is not Action:
             if seat is not None and type(seat) is not int:
