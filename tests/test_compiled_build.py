@@ -3,8 +3,9 @@ core's tests as the pure-Python one does.
 
 The build is made by ``tools/build-compiled`` in a temporary folder (a copy of ``src`` with
 the compiled modules beside their source) and the core's tests run against it in a pytest of
-their own, ``PYTHONPATH`` set to it; the compiled modules' doctests run through ``doctest``
-(pytest's ``--doctest-modules`` collects ``.py`` files, which the compiled build shadows).
+their own, ``PYTHONPATH`` set to it.  The compiled modules' doctests, read from their source
+(mypyc keeps no docstrings), run through ``doctest`` against the compiled modules (pytest's
+``--doctest-modules`` collects the ``.py`` files, which the compiled build shadows).
 """
 
 from __future__ import annotations
@@ -43,15 +44,25 @@ CORE_TESTS = [
 SOURCE_ONLY = ["test_position_text.py::test_every_public_name_of_state_is_shown_in_a_doctest"]
 
 DOCTESTS = """
-import doctest, importlib, sys
+import ast, doctest, importlib, pathlib, sys
 failed = tried = 0
+runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
 for name in sys.argv[1:]:
     module = importlib.import_module(name)
     assert module.__file__.endswith(".so"), module.__file__
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    failed, tried = failed + result.failed, tried + result.attempted
-print(tried, failed)
-sys.exit(1 if failed or not tried else 0)
+    source = pathlib.Path(module.__file__.split(".", 1)[0] + ".py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    nodes = [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.ClassDef, ast.FunctionDef)))]
+    for node in nodes:
+        text = ast.get_docstring(node, clean=True)
+        if text and ">>>" in text:
+            test = doctest.DocTestParser().get_doctest(
+                text, dict(vars(module)), f"{name}:{getattr(node, 'name', '')}", str(source), 0
+            )
+            runner.run(test)
+result = runner.summarize(verbose=False)
+print(result.attempted, result.failed)
+sys.exit(1 if result.failed or not result.attempted else 0)
 """
 
 
