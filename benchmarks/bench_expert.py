@@ -59,7 +59,7 @@ def rate(states: list[State], compiled: bool, iterations: int = 60) -> float:
     rollouts = 0
     spent = 0.0
     for state in states:
-        obs = state.observation(state.to_move)  # type: ignore[arg-type]
+        obs = state.observation(state.to_move)
         start = clock()
         analysis = bot.analyse(obs, random.Random(1))
         spent += clock() - start

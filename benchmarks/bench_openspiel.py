@@ -347,7 +347,7 @@ def _foxtrot_search(hard: bool) -> Slice:
     bot = ExpertBot(iterations=iterations, seconds=None)  # samples, never a wall-clock cap
     depth = horizon(PLAYERS, iterations)
     lengths = [playout_moves(state, depth) for state in states]
-    observations = [state.observation(state.to_move) for state in states]  # type: ignore[arg-type]
+    observations = [state.observation(state.to_move) for state in states]
     turn = [0]
 
     def run(seconds: float) -> dict[str, float]:

@@ -53,8 +53,8 @@ def _legal() -> Action:
 
 # Each case: the call, the error class it must raise, and text the message must hold.
 CALLS: dict[str, tuple[Callable[[], object], type[FoxtrotError], str]] = {
-    "apply(a, seat=0.0)": (lambda: _dealt().apply(_legal(), seat=0.0), OptionsError, "seat: 0.0"),  # type: ignore[arg-type]
-    "apply(a, seat='1')": (lambda: _dealt().apply(_legal(), seat="1"), OptionsError, "seat: '1'"),  # type: ignore[arg-type]
+    "apply(a, seat=0.0)": (lambda: _dealt().apply(_legal(), seat=0.0), OptionsError, "seat: 0.0"),
+    "apply(a, seat='1')": (lambda: _dealt().apply(_legal(), seat="1"), OptionsError, "seat: '1'"),
     "apply(a, seat=True)": (
         lambda: _dealt().apply(_legal(), seat=True),
         OptionsError,
@@ -71,7 +71,7 @@ CALLS: dict[str, tuple[Callable[[], object], type[FoxtrotError], str]] = {
         "seat: True",
     ),
     "why_illegal(a, seat=1.0)": (
-        lambda: _dealt().why_illegal(_legal(), seat=1.0),  # type: ignore[arg-type]
+        lambda: _dealt().why_illegal(_legal(), seat=1.0),
         OptionsError,
         "seat: 1.0",
     ),
@@ -122,7 +122,7 @@ CALLS: dict[str, tuple[Callable[[], object], type[FoxtrotError], str]] = {
         "dealer: True",
     ),
     "State(options, dealer=1.0)": (
-        lambda: State(TableOptions(), dealer=1.0),  # type: ignore[arg-type]
+        lambda: State(TableOptions(), dealer=1.0),
         OptionsError,
         "dealer: 1.0",
     ),
@@ -218,7 +218,7 @@ CALLS: dict[str, tuple[Callable[[], object], type[FoxtrotError], str]] = {
         OptionsError,
         "options: expected an object",
     ),
-    "observation('0')": (lambda: _dealt().observation("0"), OptionsError, "seat: '0'"),  # type: ignore[arg-type]
+    "observation('0')": (lambda: _dealt().observation("0"), OptionsError, "seat: '0'"),
     "observation(True)": (lambda: _dealt().observation(True), OptionsError, "seat: True"),
     "from_record(None)": (
         lambda: from_record(None),  # type: ignore[arg-type]

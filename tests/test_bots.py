@@ -122,7 +122,7 @@ def test_the_default_tempo_is_30_points_only_at_two_players_under_take_any(playe
 def test_the_expert_plays_for_the_tempo_at_two_players_under_take_any(
     state: State, seed: int
 ) -> None:
-    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    obs = state.observation(state.to_move)
     # the known answer, written out (not rebuilt from the code's constant and condition):
     # 30 points for holding the tempo at 2 players under take = any, nothing elsewhere
     two_any = state.players == 2 and state.options.take is TakeRule.ANY
@@ -138,7 +138,7 @@ def test_the_expert_plays_for_the_tempo_at_two_players_under_take_any(
 @settings(max_examples=25, deadline=None)
 @given(positions, st.integers(0, 1000))
 def test_same_seed_and_observation_give_the_same_action(state: State, seed: int) -> None:
-    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    obs = state.observation(state.to_move)
     for bot in (GreedyBot(), ExpertBot(**SMALL_EXPERT), RandomBot()):
         first = bot.choose(obs, obs.legal_actions, random.Random(seed))
         again = bot.choose(obs, obs.legal_actions, random.Random(seed))
@@ -316,7 +316,7 @@ def test_a_pooled_sample_is_drawn_by_weight_and_weighs_its_pools_mean() -> None:
 @settings(max_examples=10, deadline=None)
 @given(positions, st.integers(0, 1000))
 def test_the_pooled_and_untempered_searches_play_legal_moves(state: State, seed: int) -> None:
-    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    obs = state.observation(state.to_move)
     for bot in (ExpertBot(**SMALL_EXPERT, pool=3), ExpertBot(**SMALL_EXPERT, share=0)):
         analysis = bot.analyse(obs, random.Random(seed))
         assert analysis.best in obs.legal_actions
@@ -364,7 +364,7 @@ def test_hard_searches_to_the_end_of_the_deal_with_the_kernel_and_three_rounds_w
 
 def test_a_whole_deal_search_scores_the_deals_end() -> None:
     state = mid_deal(5, 2, TakeRule.MATCH)
-    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    obs = state.observation(state.to_move)
     whole = ExpertBot(iterations=4, seconds=None, horizon=horizon(2, WHOLE_DEAL_SAMPLES))
     longer = ExpertBot(iterations=4, seconds=None, horizon=10**6)
     short = ExpertBot(iterations=4, seconds=None, horizon=1)

@@ -144,3 +144,31 @@ def test_the_events_of_apply_equal_the_dataclass_made_ones(
         assert type(first) is type(expected)
         assert first == expected and hash(first) == hash(expected)
         assert repr(first) == repr(expected)
+
+
+@SETTINGS
+@given(options_strategy, st.integers(0, 2**32))
+def test_clones_of_an_observed_position_each_observe_their_own_game(
+    options: TableOptions, seed: int
+) -> None:
+    """A clone starts with the observations its original answered (``Views.seeded``); then
+    the two move on differently, through deal ends, and each sees only its own game."""
+    rng = random.Random(seed)
+    states = [State(options, dealer=0)]
+    for _ in range(300):
+        state = rng.choice(states)
+        if state.is_over:
+            continue
+        if state.phase is Phase.AWAITING_DEAL:
+            state.deal(rng)
+        for seat in rng.sample(range(options.players), rng.randint(0, options.players)):
+            same(state.observation(seat), plain_observation(state, seat))
+        if len(states) < 6 and rng.random() < 0.3:
+            copy = state.clone()
+            states.append(copy)
+            seat = rng.randrange(options.players)
+            same(copy.observation(seat), plain_observation(copy, seat))
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    for state in states:
+        for seat in range(options.players):
+            same(state.observation(seat), plain_observation(state, seat))

@@ -189,7 +189,7 @@ def test_bad_text_is_refused_naming_the_field_the_token_and_the_text(
 
 def test_text_that_is_not_a_string_is_refused() -> None:
     with pytest.raises(PositionTextError, match="is not text"):
-        State.from_text(b"2:match" * 3)  # type: ignore[arg-type]
+        State.from_text(b"2:match" * 3)
 
 
 def test_the_good_text_of_the_refusal_table_reads() -> None:

@@ -122,4 +122,4 @@ def test_V2_only_seats_of_the_table_have_a_view() -> None:
     state = _jack_deal_after(1)
     for seat in (-1, 2, "0"):
         with pytest.raises(OptionsError, match="seat"):
-            state.observation(seat)  # type: ignore[arg-type]
+            state.observation(seat)

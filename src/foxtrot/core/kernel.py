@@ -5,10 +5,14 @@ opponent model (``bots.inference``) all call these functions, so a rule changed
 here changes everywhere.  They are plain functions over ints and lists of ints,
 with named constants and precomputed tables, so that the compiled kernel
 (``foxtrot.fast``) runs most of them as they are (``outcome_of``, ``can_take``,
-``foxtrot_card``, ``redeal_size``, ``is_double``, ``match_winner``).  Not all: numba
+``foxtrot_card``, ``redeal_size``, ``is_double``, ``match_winner``: written in ``rules``,
+which stays Python in every build, and exported here again).  Not all: numba
 cannot run ``State``, so ``legal_codes`` and ``State``'s move, redeal, deal end and deal
 are written a second time there, as array code (``fast._rules``, ``fast.batch.deal``), held
 equal by differential tests named after the rule ids (docs/library/fast.md lists them).
+The functions on lists written here (``outcomes``, ``legal_codes``, ``illegal_reason``,
+``deal_out``, ...) are among the modules the optional ahead-of-time build compiles (mypyc,
+docs/library/engine.md).
 
 Encoding (as in ``State``): a card is its id ``rank * SUITS + suit`` (so its rank
 is ``card >> 2``); a hand is a sorted list of ids; a pile is a list of ids, bottom
@@ -30,7 +34,28 @@ from math import comb
 from typing import Final
 
 from .actions import TAKE_CODE
-from .cards import CARD_POINTS, Rank, Suit
+from .cards import CARD_POINTS
+from .rules import (
+    DOUBLE_FOXTROT_BONUS,
+    FOXTROT,
+    FOXTROT_BONUS,
+    HAND_SIZE,
+    JACK,
+    LAYS,
+    MAX_COPIES,
+    MOST_CARDS_BONUS,
+    RANKS,
+    SUITS,
+    TAKES,
+    TEN,
+    can_take,
+    foxtrot_bonus,
+    foxtrot_card,
+    is_double,
+    match_winner,
+    outcome_of,
+    redeal_size,
+)
 
 __all__ = [
     "CARD_POINTS",
@@ -69,55 +94,12 @@ __all__ = [
     "redeal_size",
 ]
 
-HAND_SIZE: Final = 8  # cards dealt to each player, and at most at a redeal (D3, R1)
-RANKS: Final = len(Rank)  # 13 ranks (C2)
-SUITS: Final = len(Suit)  # 4 suits; a card id is rank * SUITS + suit
-JACK: Final = int(Rank.JACK)
-TEN: Final = int(Rank.TEN)
-MAX_COPIES: Final = SUITS * 3  # cards of one rank in the largest pack (three decks, C3)
-
 # --------------------------------------------------------------- scoring (P1)
-
-FOXTROT_BONUS: Final = 10  # P1
-DOUBLE_FOXTROT_BONUS: Final = 20  # P1: in place of 10, not in addition
-MOST_CARDS_BONUS: Final = 5  # P3
-_DOUBLE_RANKS: Final = (TEN, JACK)
-
-
-def is_double(card: int) -> bool:
-    """A foxtrot of two tens or two Jacks is a double foxtrot (rule T3b)."""
-    return (card >> 2) in _DOUBLE_RANKS
-
-
-def foxtrot_bonus(card: int) -> int:
-    """The bonus of a foxtrot made with ``card`` (rule P1)."""
-    return DOUBLE_FOXTROT_BONUS if is_double(card) else FOXTROT_BONUS
-
 
 #: ``foxtrot_bonus`` by card id, for the hot loops.
 FOXTROT_BONUSES: Final[tuple[int, ...]] = tuple(foxtrot_bonus(c) for c in range(len(CARD_POINTS)))
 
 # ------------------------------------------------------- what a card does (T3)
-
-LAYS: Final = 0  # the card is put on the pile, or starts a new one (T3e)
-FOXTROT: Final = 1  # the card and the lone card of its rank are taken as a foxtrot (T3b)
-TAKES: Final = 2  # the card takes the whole pile, not a foxtrot (T3a, T3c, T3d)
-
-
-def outcome_of(size: int, top: int, rank: int, take_match: bool) -> int:
-    """What a card of ``rank`` does on a pile of ``size`` cards whose top card has rank ``top``.
-
-    Rules T3a-T3e with X1-X3: a same rank on a lone card is a foxtrot, Jacks
-    included (X2); a Jack otherwise takes a non-empty pile; under take = match
-    a card of the top card's rank takes it (X3: the top card only).
-    """
-    if size == 0:
-        return LAYS  # a new pile; a Jack here just lies (T3e)
-    if size == 1 and rank == top:
-        return FOXTROT
-    if rank == JACK or (take_match and rank == top):
-        return TAKES
-    return LAYS
 
 
 def _row(size: int, top: int, take_match: bool) -> tuple[int, ...]:
@@ -143,21 +125,6 @@ def outcomes(pile: Sequence[int], take_match: bool) -> tuple[int, ...]:
 
 
 # ------------------------------------------------------------ legality (T3, T4, X4)
-
-
-def can_take(pile: Sequence[int], take_any: bool) -> bool:
-    """Taking the pile without playing is allowed: under take = any, on a non-empty pile (T4)."""
-    return take_any and len(pile) > 0
-
-
-def foxtrot_card(hand: Sequence[int], pile: Sequence[int]) -> int:
-    """The first card of ``hand`` that makes a foxtrot on ``pile``, or -1 (rule X4)."""
-    if len(pile) == 1:
-        rank = pile[0] >> 2
-        for card in hand:
-            if card >> 2 == rank:
-                return card
-    return -1
 
 
 def legal_codes(
@@ -225,35 +192,6 @@ def initial_stock(deck_size: int, players: int, hand_size: int = HAND_SIZE) -> i
     """Cards left in the stock after the deal and the upturned card (D3); ``hand_size``
     is 8 but in a mini game (``TableOptions.hand_size``)."""
     return deck_size - hand_size * players - 1
-
-
-def redeal_size(stock: int, players: int, hand_size: int = HAND_SIZE) -> int:
-    """Cards each player gets when the player to move has none (R1); 0: the deal ends (R2).
-
-    A redeal gives at most a first deal's hand: 8 cards, or ``hand_size`` in a mini game.
-    """
-    return min(hand_size, stock // players)
-
-
-# ------------------------------------------------------------ the match (M2, X8)
-
-
-def match_winner(totals: Sequence[float], target: float) -> int:
-    """The seat that has won the match once a deal is scored, or -1 (another deal is played).
-
-    The highest total wins if it reached the target (X8: total >= target) and nobody
-    shares it (M2).  Written as plain loops so that the compiled environments run it as is.
-    """
-    best = 0
-    for seat in range(1, len(totals)):
-        if totals[seat] > totals[best]:
-            best = seat
-    if totals[best] < target:
-        return -1
-    for seat in range(len(totals)):
-        if seat != best and totals[seat] == totals[best]:
-            return -1
-    return best
 
 
 # ------------------------------------------------ the odds of the next hand (counting)

@@ -1,14 +1,17 @@
 """The position, read-only: as card ids for search and compiled code, as cards for people,
 as one value that prints, reads and compares itself.
 
-``PositionIds``, ``PositionCards`` and ``PositionValue`` are the mixins ``State`` shows its
-position through; they read the state's own fields and write none.
+``PositionIds``, ``PositionCards`` and ``PositionValue`` are the bases ``State`` shows its
+position through; they read the state's own fields and write none.  They form one line of
+single inheritance (``PositionIds`` <- ``PositionCards`` <- ``PositionValue`` <-
+``refusals.Legality`` <- ``State``), not mixins side by side, so that the same classes compile
+ahead of time (mypyc, whose native classes have one base; see docs/library/engine.md).
 
 The position as card ids: the public integer API of ``State`` for search and compiled code.
 
 Bots' playouts, the compiled kernel, the environments and the tests read a position in the
 engine's own terms — card ids (``Card.id``: ``rank * 4 + suit``), the pile bottom first, the
-stock top last — and move with ``State.apply_code_unchecked(code)``.  This mixin is that
+stock top last — and move with ``State.apply_code_unchecked(code)``.  This base class is that
 API, read-only, in the way of python-chess's bitboards and pokerkit's state lists: no copy,
 so a playout pays nothing for it.
 
@@ -48,7 +51,7 @@ _card = CARDS.__getitem__
 
 
 class PositionIds:
-    """The position as card ids (a mixin of ``State``; live, read-only views, see the module)."""
+    """The position as card ids (a base of ``State``; live, read-only views, see the module)."""
 
     __slots__ = ()
 
@@ -117,8 +120,8 @@ class PositionIds:
         return CARDS[self._upturned] if self._upturned >= 0 else None
 
 
-class PositionCards:
-    """The position as ``Card`` values, copied: what front ends and tests read (a mixin of
+class PositionCards(PositionIds):
+    """The position as ``Card`` values, copied: what front ends and tests read (a base of
     ``State``).
 
     >>> import random
@@ -133,12 +136,6 @@ class PositionCards:
 
     __slots__ = ()
 
-    _hands: list[list[int]]
-    _pile: list[int]
-    _stock: list[int]
-    _taken: list[list[int]]
-    _foxtrots: list[list[int]]
-    _to_move: int
     options: TableOptions
     phase: Phase
 
@@ -180,8 +177,8 @@ class PositionCards:
         return tuple(CARDS[card] for card in reversed(self._stock))
 
 
-class PositionValue:
-    """The position as a value (a mixin of ``State``): its canonical text, read back by
+class PositionValue(PositionCards):  # noqa: PLW1641 - unhashable on purpose (below)
+    """The position as a value (a base of ``State``): its canonical text, read back by
     ``from_text``; ``==`` on positions; a ``repr`` that is the text.  It is built on the
     state's ``snapshot()`` and ``from_snapshot()`` alone (see ``snapshot``)."""
 
@@ -206,8 +203,9 @@ class PositionValue:
         return format_position(self.snapshot())
 
     @classmethod
-    def from_text(cls, text: str) -> Self:
-        """The state ``text`` describes; ``PositionTextError`` names the field at fault."""
+    def from_text(cls, text: object) -> Self:
+        """The state ``text`` describes; ``PositionTextError`` names the field at fault (or
+        says that ``text`` is not a ``str``: typed ``object``, as it is checked here)."""
         return cls.from_snapshot(parse_position(text))
 
     def __eq__(self, other: object) -> bool:
@@ -220,9 +218,10 @@ class PositionValue:
             return NotImplemented
         return self is other or self.snapshot() == other.snapshot()
 
-    #: A state changes in place, so it has no hash (as python-chess's ``Board``): key a
-    #: dict by ``state.text()`` or ``state.snapshot()`` instead.
-    __hash__ = None  # type: ignore[assignment]
+    # A state changes in place, so it has no hash (as python-chess's ``Board``): key a dict
+    # by ``state.text()`` or ``state.snapshot()`` instead.  Defining ``__eq__`` alone makes
+    # Python set ``__hash__`` to None; the compiled build would read ``__hash__ = None``
+    # written here as a field of every instance.
 
     def __repr__(self) -> str:
         snap = self.snapshot()

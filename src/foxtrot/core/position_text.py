@@ -302,7 +302,7 @@ class _Reader:
         return tuple(deals)
 
 
-def parse_position(text: str) -> Snapshot:
+def parse_position(text: object) -> Snapshot:
     """The snapshot ``text`` writes: the inverse of ``format_position``.
 
     Raises ``PositionTextError`` for text that is not a position: a field missing or

@@ -3,7 +3,7 @@
 The rule itself is the kernel's (``kernel.illegal_reason``, on integers); this module turns
 its verdict, and the checks that come before it (the phase, the turn, the input's type),
 into an ``IllegalActionError`` that names the seat, the action and the rule.  ``Legality``
-is the mixin that gives ``State`` its verbs of legality; it reads the state and writes nothing.
+is the base class that gives ``State`` its verbs of legality; it reads the state and writes nothing.
 
 >>> from foxtrot.core import Action, Card
 >>> error = refusal(Action.parse("QS"), 1, phase=Phase.PLAYING, to_move=0, hand=[],
@@ -21,8 +21,8 @@ from .actions import ACTIONS, TAKE_CODE, Action
 from .cards import Rank
 from .errors import IllegalActionError, OptionsError
 from .kernel import EMPTY_PILE, NOT_IN_HAND, TAKE_NOT_ALLOWED, illegal_reason, legal_codes
-from .options import TableOptions
 from .outcome import Phase
+from .position import PositionValue
 
 __all__ = ["Legality", "as_action", "not_a_seat", "refusal"]
 
@@ -87,21 +87,12 @@ def refusal(
     )
 
 
-class Legality:
-    """The verbs of legality of ``State`` (a mixin: it reads the state, writes nothing)."""
+class Legality(PositionValue):
+    """The verbs of legality of ``State`` (a base class: it reads the state, writes nothing)."""
 
     __slots__ = ()
 
-    _hands: list[list[int]]
-    _pile: list[int]
-    _to_move: int
-    _match: bool
-    options: TableOptions
-    phase: Phase
-
-    def why_illegal(
-        self, action: Action | str, seat: int | None = None
-    ) -> IllegalActionError | None:
+    def why_illegal(self, action: Action | str, seat: object = None) -> IllegalActionError | None:
         """Why ``action`` (by ``seat``, default the player to move) is illegal, or ``None`` (T7).
 
         A seat that is not a whole number raises ``OptionsError``; a value that
@@ -129,7 +120,8 @@ class Legality:
         codes = legal_codes(
             self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
         )
-        return [ACTIONS[code] for code in codes]
+        actions = ACTIONS  # one look-up, not one per code (a global of another module)
+        return [actions[code] for code in codes]
 
     def legal_codes(self) -> list[int]:
         """The ``code`` of every action of ``legal_actions()``, for loops that work on codes."""
@@ -139,6 +131,6 @@ class Legality:
             self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
         )
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action | str, seat: object = None) -> bool:
         """True if ``why_illegal`` finds nothing wrong."""
         return self.why_illegal(action, seat) is None

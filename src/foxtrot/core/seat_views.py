@@ -18,7 +18,9 @@ A position is named by ``(deals finished, actions in this deal, phase)``: every
 move (``State.apply_code_unchecked``, the search's fast path included) appends an action, and a
 deal ending or starting changes the deal count or the phase, so a cached view
 can never outlive its position.  The caches live on the state (``State.observation`` keeps
-its ``Views``) and are dropped by ``clone()`` (a clone is a different game from then on).
+its ``Views``).  ``clone()`` gives the copy views of its own, ``seeded``: the same immutable
+parts and observations, read from the copy's own lists from then on (a clone is a different
+game), so that its first observation after a move extends them as the original's would.
 
 The views read the state through its public, read-only API (``Seen``: the live id views of
 ``position.PositionIds`` and a few plain fields), never its private fields.
@@ -132,7 +134,7 @@ class Views:
         "taken_of",
     )
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int = 0) -> None:  # 0: for unpickling (compiled build)
         self.key: tuple[int, int, Phase] | None = None
         self.seats: list[Observation | None] = [None] * players
         # the public fields, in Observation's order from ``phase`` on, without the seat's own
@@ -144,6 +146,31 @@ class Views:
         self.foxtrots: tuple[tuple[Card, ...], ...] = ()
         self.scored = -1  # how many finished deals ``deal_scores`` holds
         self.deal_scores: tuple[tuple[object, ...], ...] = ()
+
+    def seeded(self, state: Seen) -> Views | None:
+        """These views for ``state``, a copy of their state made at its current position
+        (``State.clone``), or None when they are of an older position.
+
+        Everything shared is immutable (tuples, observations); the lists a refresh extends
+        from are ``state``'s own from now on.  A state's key never repeats (every move adds
+        an action, every deal's end and start changes the deal count or the phase), so views
+        with ``state``'s key are of ``state``'s position.
+        """
+        key = self.key
+        if key is None or key != (state.deal_number, len(state.action_ids), state.phase):
+            return None
+        other = Views(len(self.seats))
+        other.seats = self.seats[:]
+        other.public = self.public
+        other.history = self.history
+        other.history_of = state.action_ids
+        other.taken = self.taken[:]
+        other.taken_of = list(state.taken_ids)
+        other.foxtrots = self.foxtrots
+        other.scored = self.scored
+        other.deal_scores = self.deal_scores
+        other.key = key
+        return other
 
     def refresh(self, state: Seen, key: tuple[int, int, Phase]) -> None:
         """Build the public part of the position ``key``; forget the seats' observations.

@@ -12,9 +12,10 @@ The verbs are few, as in python-chess and pokerkit:
   ``repr`` is ``State.from_text('...')``), and ``==``, which compares positions
   (``snapshot()``; a state changes in place, so it has no hash).
 
-The state alone writes its fields: its readers (``position``'s mixins, ``seat_views``)
-read them through its public API, and whoever builds a state at a given position
-(``from_text``, ``from_observation``, ``at_position``) hands ``from_snapshot`` a value.
+The state alone writes its fields: its readers (``position``'s base classes,
+``refusals.Legality``, ``seat_views``) read them through its public API, and whoever builds
+a state at a given position (``from_text``, ``from_observation``, ``at_position``) hands
+``from_snapshot`` a value.
 
 Search and the compiled kernel read the position as card ids instead (``hand_ids``,
 ``pile_ids``, ``stock_ids``, ``taken_ids``, ``foxtrot_ids``, ``turn``, ``take_match``:
@@ -41,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, Self
 
 from .actions import TAKE_CODE, Action
 from .cards import CARDS, Card
@@ -71,7 +72,6 @@ from .move_events import LAID_EVENTS, card_played, deal_end_events, pile_taken
 from .observation import Observation
 from .options import LeftoverPile, TableOptions, TakeRule, check_names, default_names
 from .outcome import Outcome, Phase
-from .position import PositionCards, PositionIds, PositionValue
 from .refusals import Legality, as_action, not_a_seat
 from .scoring import score_deal
 from .seat_views import Views
@@ -95,7 +95,7 @@ _TOOK: Final = PlayResult.TOOK
 _card = CARDS.__getitem__
 
 
-class State(Legality, PositionValue, PositionCards, PositionIds):
+class State(Legality):
     """A match of Foxtrot: its options, match totals, and the deal in progress.
 
     Its position as card ids, for search and compiled code, is ``PositionIds``'s; as cards,
@@ -219,11 +219,19 @@ taken=(Card('9S'), Card('9H'))),)
     totals: list[int]
     winner: int | None
 
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """A bare state, its fields unset: ``__init__`` fills them, ``clone`` copies them in.
+
+        Written out (not inherited from ``object``) so that the compiled build (mypyc) can
+        make an instance without running ``__init__`` as ``clone`` does.
+        """
+        return object.__new__(cls)
+
     def __init__(
         self,
         options: TableOptions | None = None,
         *,
-        dealer: int | None = None,
+        dealer: object = None,  # checked below: object, so that the compiled build checks it too
         rng: random.Random | None = None,
         names: Sequence[str] | None = None,
     ) -> None:
@@ -312,7 +320,7 @@ taken=(Card('9S'), Card('9H'))),)
 
     # ------------------------------------------------------------------ moving
 
-    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+    def apply(self, action: Action | str, seat: object = None) -> tuple[Event, ...]:
         """Check and apply ``action``; return what happened.  Illegal: raise, change nothing."""
         if type(action) is not Action:
             if seat is not None and type(seat) is not int:
@@ -455,8 +463,12 @@ taken=(Card('9S'), Card('9H'))),)
             logs.append(DealLog(self.dealer, self._deck, tuple(self._actions), None))
         return logs
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know (V1, V2) and nothing it may not (V3)."""
+    def observation(self, seat: object) -> Observation:
+        """What ``seat`` may know (V1, V2) and nothing it may not (V3).
+
+        ``seat`` is typed ``object`` because it is checked here: anything but a seat's number
+        is an ``OptionsError`` in the compiled build too, not mypyc's ``TypeError``.
+        """
         n = self.options.players
         if type(seat) is not int or not 0 <= seat < n:
             raise OptionsError(not_a_seat(seat, n))
@@ -468,8 +480,13 @@ taken=(Card('9S'), Card('9H'))),)
     # ------------------------------------------------------------- search aids
 
     def clone(self) -> State:
-        """An independent copy (immutable parts are shared)."""
-        other = object.__new__(State)
+        """An independent copy (immutable parts are shared).
+
+        Observations this position already answered are shared too, and the parts they are
+        made of carry over (``seat_views``), so the copy's next observation, after a move,
+        extends them instead of building them anew: search's clone, move, observe.
+        """
+        other = State.__new__(State)
         other.options = self.options
         other._match = self._match
         other.names = self.names
@@ -489,7 +506,8 @@ taken=(Card('9S'), Card('9H'))),)
         other._last_taker = self._last_taker
         other._to_move = self._to_move
         other._upturned = self._upturned
-        other._views = None
+        views = self._views  # the observations of this position, if it answered any, carry over
+        other._views = None if views is None else views.seeded(other)
         return other
 
     def resample(self, seat: int, rng: random.Random) -> State:
@@ -509,6 +527,7 @@ taken=(Card('9S'), Card('9H'))),)
             del pool[:size]
         other._stock = pool
         other._deck = None
+        other._views = None  # the hands changed: no observation of the original holds
         return other
 
     @classmethod
