@@ -108,6 +108,13 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self._started = False
         self._all = np.arange(num_envs)
         self._final = FinalView(self.options)
+        # read-only constants every step hands out (Gymnasium's "everywhere" masks, and no
+        # truncation without max_steps): made once, since a step's own numpy calls cost as much
+        # as the batch's move of 256 tables
+        self._everywhere = np.ones(num_envs, dtype=np.bool_)
+        self._never = np.zeros(num_envs, dtype=np.bool_)
+        self._everywhere.flags.writeable = False
+        self._never.flags.writeable = False
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -149,12 +156,12 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
 
     def _info(self) -> dict[str, Any]:
         batch = self.batch
-        everywhere = np.ones(self.num_envs, dtype=np.bool_)
+        everywhere = self._everywhere
         return {
             "action_mask": batch.mask.copy(),
             "_action_mask": everywhere,
             "seat": batch.to_move.copy(),
-            "_seat": everywhere.copy(),
+            "_seat": everywhere,
         }
 
     def step(self, actions: npt.ArrayLike) -> tuple[Array, Any_, Any_, Any_, dict[str, Any]]:
@@ -169,18 +176,19 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         rewards = batch.rewards.copy()
         reward: Array = rewards[self._all, acting].astype(np.float32)
         terminated: Flags = batch.done.copy()
-        winner = batch.winner.copy()
-        self._steps += 1
+        if self.max_steps is not None:  # the steps are counted for the truncation alone
+            self._steps += 1
         if self.deals:
             self._deals += batch.deal_ended
             terminated |= self._deals >= self.deals
-        truncated: Flags = np.zeros(self.num_envs, dtype=np.bool_)
+        truncated: Flags = self._never
         if self.max_steps is not None:
             truncated = ~terminated & (self._steps >= self.max_steps)
-        ended = terminated | truncated
+        ended = terminated | truncated if self.max_steps is not None else terminated
         reached = self._view()
         info = self._info()
         if ended.any():
+            winner = batch.winner.copy()  # before a restart below
             final = np.full(self.num_envs, None, dtype=object)
             for g in np.flatnonzero(truncated).tolist():
                 final[g] = reached[g].copy()
@@ -203,7 +211,7 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
             info["final_info"] = {"winner": winner, "_winner": ended.copy()}
             info["_final_info"] = ended.copy()
         info["rewards"] = rewards
-        info["_rewards"] = np.ones(self.num_envs, dtype=np.bool_)
+        info["_rewards"] = self._everywhere
         self._obs = reached
         return reached.copy(), reward, terminated, truncated, info
 
@@ -216,7 +224,9 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
             raise IllegalActionError(
                 "bad_action", -1, f"do {array.tolist()!r}", "actions are whole numbers 0 to 52"
             )
-        codes = array.astype(np.int64)
+        codes = array.astype(np.int64, copy=False)
+        if codes.min() >= 0 and codes.max() < N_ACTIONS and self.batch.mask[self._all, codes].all():
+            return codes  # the usual case: every action legal, in three numpy calls
         outside = (codes < 0) | (codes >= N_ACTIONS)
         legal = np.zeros(self.num_envs, dtype=np.bool_)
         inside = ~outside
