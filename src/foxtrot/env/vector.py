@@ -115,6 +115,11 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self._never = np.zeros(num_envs, dtype=np.bool_)
         self._everywhere.flags.writeable = False
         self._never.flags.writeable = False
+        self._first_illegal: Any = None  # the compiled batch's check: one call, not six
+        if self.batch.compiled:
+            from ..fast import batch as kernel  # noqa: PLC0415 - numba, for a compiled batch only
+
+            self._first_illegal = kernel.first_illegal
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -225,8 +230,13 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
                 "bad_action", -1, f"do {array.tolist()!r}", "actions are whole numbers 0 to 52"
             )
         codes = array.astype(np.int64, copy=False)
-        if codes.min() >= 0 and codes.max() < N_ACTIONS and self.batch.mask[self._all, codes].all():
-            return codes  # the usual case: every action legal, in three numpy calls
+        if self._first_illegal is not None:
+            if self._first_illegal(codes, self.batch.mask) < 0:
+                return codes  # the usual case: every action legal
+        elif (
+            codes.min() >= 0 and codes.max() < N_ACTIONS and self.batch.mask[self._all, codes].all()
+        ):
+            return codes
         outside = (codes < 0) | (codes >= N_ACTIONS)
         legal = np.zeros(self.num_envs, dtype=np.bool_)
         inside = ~outside

@@ -429,6 +429,17 @@ def _deal_ended(g: int, table: Table, games: Games, out: Outputs) -> bool:
 
 
 @hot
+def first_illegal(actions: Ints, mask: Mask) -> int:
+    """The first game whose action is not a legal index of its mask (``-1``: none), so that a
+    caller can refuse a step before any game moves (``FoxtrotVectorEnv``)."""
+    for g in range(len(actions)):
+        code = actions[g]
+        if code < 0 or code >= N_ACTIONS or mask[g, code] == 0:
+            return g
+    return -1
+
+
+@hot
 def pick(codes: Ints, draws: NDArray[np.float64], out: Ints) -> None:
     """In every game the legal action number ``int(draw * count)`` in index order
     (``BatchedGames``'s random action: uniform over the legal ones), from ``show``'s codes."""
@@ -460,6 +471,7 @@ __all__ = [
     "Table",
     "Words",
     "deal",
+    "first_illegal",
     "is_double",
     "lot",
     "match_winner",
