@@ -99,12 +99,15 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     size = len(pile)
     take_match = not take_any
     top = pile[size - 1] >> 2 if size > 0 else -1
-    odds = size == 0 or not take_any
+    odds = size == 0 or not take_any  # the values read the odds (``miss``) only then
     pool = 0
-    for r in range(len(unseen)):
-        pool += unseen[r]
-    held = min(next_size, pool)
-    no_jack = miss[pool, held, unseen[JACK]] if odds else 1.0
+    held = 0
+    no_jack = 1.0
+    if odds:
+        for r in range(len(unseen)):
+            pool += unseen[r]
+        held = min(next_size, pool)
+        no_jack = miss[pool, held, unseen[JACK]]
     worth = 0
     for i in range(size):
         worth += POINTS[pile[i]]
@@ -197,7 +200,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
             work[r] = 0
         for i in range(sizes[nxt]):
             work[hands[nxt, i] >> 2] += 1
-    else:
+    elif scalars[PILE_N] == 0 or not take_any:  # else move_values reads no odds (its ``odds``)
         copy(work, unseen, len(unseen))
         for i in range(len(hand)):
             work[hand[i] >> 2] -= 1
