@@ -21,23 +21,43 @@ slices; the ratio to ``env()`` is the median of the rounds' ratios.  Times are
 the CPU time of this process (``time.process_time``), so other jobs sharing the
 cores do not count (on an idle machine: the wall clock); they still slow it
 through the shared caches, so quote the ratios, with the load average printed.
+
+``--only batch`` measures the compiled batch and the vector environment alone (made by
+``gymnasium.make_vec``, as a learner makes it, and directly).  ``--against TREE`` measures the
+same systems of another checkout of Foxtrot in the same run, alternating slices: a worker
+process (this file, ``--worker``) imports ``TREE/src`` and answers one slice at a time, and
+each system's median per-round ratio, this tree over that one, is printed, so that the next
+regression of the batch shows (for example ``git worktree add /tmp/old b5263e2``, then
+``--against /tmp/old``).  Pin the run to one core (``taskset -c 1``) so that both sides see
+the same core.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from foxtrot.env import BatchedGames, FoxtrotVectorEnv, env, raw_env
+from foxtrot.env import BatchedGames, env, raw_env
+
+try:  # an older tree measured by --against may have no vector environment
+    from foxtrot.env import FoxtrotVectorEnv
+except ImportError:  # pragma: no cover - only in a worker on such a tree
+    FoxtrotVectorEnv = None  # type: ignore[assignment,misc]
+
+HERE = Path(__file__).resolve()
 
 clock = time.process_time
 _CHECK = 50  # steps between two readings of the clock
@@ -75,14 +95,49 @@ def batch_slice(batch: BatchedGames, seconds: float, rng: np.random.Generator) -
     return calls * len(batch) / (clock() - start)
 
 
-def vector_slice(vector: FoxtrotVectorEnv, seconds: float, rng: np.random.Generator) -> float:
+def vector_slice(vector: Any, seconds: float, rng: np.random.Generator) -> float:
     """Table steps per second of the vector environment (every table moves once per call)."""
     calls = 0
     start = clock()
     while clock() - start < seconds:
         vector.step(vector.batch.random_actions(rng))
         calls += 1
-    return calls * vector.num_envs / (clock() - start)
+    return float(calls * vector.num_envs / (clock() - start))
+
+
+def batch_systems(
+    players: int, take: str, games: int = 256, *, make_vec: bool = True
+) -> dict[str, Callable[[float, np.random.Generator], float]]:
+    """The compiled batch (the base of the ratios) and the vector environments over it:
+    made by ``gymnasium.make_vec`` (if ``make_vec``) and directly."""
+    found: dict[str, Callable[[float, np.random.Generator], float]] = {}
+    batch = BatchedGames(games, players=players, take=take, compiled=True)
+    batch.reset(0)
+    batch.step(batch.random_actions(np.random.default_rng(0)))  # compiled before timing
+    found[f"foxtrot BatchedGames({games}) compiled {players}p"] = functools.partial(
+        batch_slice, batch
+    )
+    if make_vec:
+        import gymnasium  # noqa: PLC0415 - the [rl] extra, imported with foxtrot.env
+
+        made: Any = gymnasium.make_vec(
+            "foxtrot/Foxtrot-v0",
+            num_envs=games,
+            vectorization_mode="vector_entry_point",
+            players=players,
+            take=take,
+        )
+        made.reset(seed=0)
+        found[f"foxtrot make_vec({games}) {players}p"] = functools.partial(vector_slice, made)
+    for label, deals, pad_to in (("", 0, None), (" deals=1 pad_to=9", 1, 9)):
+        if FoxtrotVectorEnv is None:
+            break
+        vector = FoxtrotVectorEnv(games, players=players, take=take, deals=deals, pad_to=pad_to)
+        vector.reset(seed=0)
+        found[f"foxtrot FoxtrotVectorEnv({games}){label} {players}p"] = functools.partial(
+            vector_slice, vector
+        )
+    return found
 
 
 def systems(
@@ -138,6 +193,63 @@ def systems(
     return found
 
 
+def worker() -> None:
+    """Answer one JSON request a line (``--worker``): ``{"players", "take", "games"}`` first
+    (the systems of the tree this interpreter imports), then ``{"name", "seconds"}`` ->
+    ``{"rate": steps/s}``; the names are printed first as ``{"names": [...]}``."""
+    found: dict[str, Callable[[float, np.random.Generator], float]] = {}
+    rng = np.random.default_rng(2026)
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "players" in request:
+            found = batch_systems(
+                request["players"], request["take"], request["games"], make_vec=False
+            )
+            answer: dict[str, Any] = {"names": list(found)}
+        else:
+            answer = {"rate": found[request["name"]](float(request["seconds"]), rng)}
+        print(json.dumps(answer), flush=True)
+
+
+class Against:
+    """Another tree's systems, measured by a worker process that imports that tree."""
+
+    def __init__(self, tree: Path, players: int, take: str, games: int) -> None:
+        source = tree / "src"
+        if not (source / "foxtrot").is_dir():
+            raise SystemExit(f"--against: no foxtrot package under {source}")
+        environ = dict(os.environ, PYTHONPATH=str(source))
+        self.process = subprocess.Popen(
+            [sys.executable, str(HERE), "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environ,
+            cwd=str(tree),
+        )
+        self.names: list[str] = self.ask({"players": players, "take": take, "games": games})[
+            "names"
+        ]
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the other tree's worker stopped (see its error above)")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def slice(self, name: str, seconds: float) -> float:
+        return float(self.ask({"name": name, "seconds": seconds})["rate"])
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
 def main() -> None:
     """Measure and print a table of medians."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -146,15 +258,34 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--take", choices=["any", "match"], default="any")
     parser.add_argument("--games", type=int, default=256, help="games of the batches")
+    parser.add_argument(
+        "--only", choices=["batch"], help="the compiled batch and the vector environments only"
+    )
+    parser.add_argument(
+        "--against", type=Path, help="another checkout of Foxtrot, measured in the same run"
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    found = systems(args.players, args.take, args.games)
+    if args.worker:
+        worker()
+        return
+    if args.only == "batch" or args.against is not None:
+        found = batch_systems(args.players, args.take, args.games)
+    else:
+        found = systems(args.players, args.take, args.games)
+    other = Against(args.against, args.players, args.take, args.games) if args.against else None
+    theirs: dict[str, list[float]] = {name: [] for name in other.names} if other else {}
     rng = np.random.default_rng(2026)
     measured: dict[str, list[float]] = {name: [] for name in found}
     load = os.getloadavg()[0]
     for _ in range(args.rounds):
         for name, run in found.items():
             measured[name].append(run(args.slice, rng))
+            if other is not None and name in theirs:
+                theirs[name].append(other.slice(name, args.slice))
     load = (load + os.getloadavg()[0]) / 2
+    if other is not None:
+        other.close()
     print(
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.processor() or '?'},"
         f" {os.cpu_count()} cores; Python {platform.python_version()};"
@@ -162,13 +293,21 @@ def main() -> None:
         f" load average {load:.1f} (1 min, start and end)"
     )
     width = max(map(len, measured))
-    base = next(iter(measured.values()))  # env()
+    base = next(iter(measured.values()))  # env(), or the compiled batch
+    base_name = "env()" if "env()" in next(iter(measured)) else "the batch"
     for name, rates in measured.items():
         ratio = statistics.median(r / b for r, b in zip(rates, base, strict=True))
         low, high = min(rates), max(rates)
         print(
             f"{name:<{width}}  {statistics.median(rates):>12,.0f} steps/s"
-            f"  {f'({low:,.0f}-{high:,.0f})':<24} {ratio:>7.2f}x env()"
+            f"  {f'({low:,.0f}-{high:,.0f})':<24} {ratio:>7.2f}x {base_name}"
+        )
+    for name, rates in theirs.items():
+        ratios = [a / b for a, b in zip(measured[name], rates, strict=True)]
+        print(
+            f"{name} in {args.against}: {statistics.median(rates):,.0f} steps/s; this tree"
+            f" {statistics.median(ratios):.2f}x that one"
+            f" (rounds {min(ratios):.2f}-{max(ratios):.2f})"
         )
 
 

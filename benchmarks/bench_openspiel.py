@@ -53,7 +53,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import json
+import math
 import os
 import platform
 import random
@@ -71,7 +73,7 @@ DEFAULT_VENV = Path.home() / ".cache" / "foxtrot-bench" / "openspiel"
 DEFAULT_SPEC = "open_spiel==2.0.2"
 PLAYERS = 4  # Foxtrot's table for the comparison: hearts is a 4-player game
 
-Slice = Callable[[float], dict[str, float]]  # seconds -> {"rate": r} (and more figures)
+Slice = Callable[[float], dict[str, Any]]  # seconds -> {"rate": r} (and more figures)
 
 # ------------------------------------------------------------------ OpenSpiel side
 # (runs in the benchmark's own interpreter, which has open_spiel and not foxtrot)
@@ -279,8 +281,13 @@ class Worker:
         self.process.wait(timeout=30)
 
 
-def openspiel_python(venv: Path, spec: str) -> Path:
-    """The benchmark environment's interpreter, made (and ``spec`` installed) if needed."""
+def openspiel_python(venv: Path | None, spec: str) -> Path:
+    """The benchmark environment's interpreter, made (and ``spec`` installed) if needed; with
+    no ``--venv``, this interpreter if it imports ``pyspiel`` already."""
+    if venv is None:
+        if importlib.util.find_spec("pyspiel") is not None:
+            return Path(sys.executable)
+        venv = DEFAULT_VENV
     python = venv / "bin" / "python"
     probe = [str(python), "-c", "import pyspiel"]
     if python.exists() and subprocess.run(probe, capture_output=True, check=False).returncode == 0:
@@ -330,10 +337,11 @@ def _foxtrot_random_play(loop: str) -> Slice:
     return run
 
 
-def _foxtrot_search(hard: bool) -> Slice:
+def _foxtrot_search(hard: bool, players: int = PLAYERS, take: str = "match") -> Slice:
     """The expert's search: ``hard`` as it ships with the kernel (its samples, to the end of
     the deal), or 60 samples a move to the horizon (three rounds: the pure-Python ``hard``'s
-    depth, here run by the kernel, as ``bench_expert.py`` measures it)."""
+    depth, here run by the kernel, as ``bench_expert.py`` measures it), at ``players`` under
+    ``take``.  Besides the rates, each slice's decisions' CPU times (``times``)."""
     sys.path.insert(0, str(HERE.parent))
     from bench_expert import positions  # noqa: PLC0415
     from foxtrot import TakeRule, fast  # noqa: PLC0415
@@ -342,26 +350,29 @@ def _foxtrot_search(hard: bool) -> Slice:
 
     if not fast.enabled():
         raise SystemExit("the compiled kernel is off (numba missing?): pip install '.[fast]'")
-    states = positions(PLAYERS, TakeRule.MATCH, 20)
+    states = positions(players, TakeRule(take), 20)
     iterations = budget("hard")[0] if hard else 60
     bot = ExpertBot(iterations=iterations, seconds=None)  # samples, never a wall-clock cap
-    depth = horizon(PLAYERS, iterations)
+    depth = horizon(players, iterations)
     lengths = [playout_moves(state, depth) for state in states]
     observations = [state.observation(state.to_move) for state in states]
     turn = [0]
 
-    def run(seconds: float) -> dict[str, float]:
+    def run(seconds: float) -> dict[str, Any]:
         rollouts = 0
         moves = 0.0
+        times = []
         start = clock()
         while clock() - start < seconds:
             at = turn[0] % len(observations)
+            began = clock()
             done = bot.analyse(observations[at], random.Random(turn[0])).rollouts
+            times.append(clock() - began)
             rollouts += done
             moves += done * lengths[at]
             turn[0] += 1
         elapsed = clock() - start
-        return {"rate": rollouts / elapsed, "moves": moves / elapsed}
+        return {"rate": rollouts / elapsed, "moves": moves / elapsed, "times": times}
 
     return run
 
@@ -417,6 +428,14 @@ FOXTROT: dict[str, tuple[str, Callable[[], Slice]]] = {
         f"Foxtrot hard as shipped, {PLAYERS} players, to the deal's end",
         lambda: _foxtrot_search(True),
     ),
+    "expert_full_2match": (
+        "Foxtrot hard as shipped, 2 players, to the deal's end",
+        lambda: _foxtrot_search(True, 2, "match"),
+    ),
+    "expert_full_2any": (
+        "Foxtrot hard as shipped, 2 players, take = any, to the deal's end",
+        lambda: _foxtrot_search(True, 2, "any"),
+    ),
 }
 
 #: The comparisons: (Foxtrot system, OpenSpiel system) pairs, in print order.
@@ -431,6 +450,8 @@ PAIRS = (
     ("expert", "ismcts_python"),
     ("expert_full", "ismcts_cpp"),
     ("expert_full", "ismcts_python"),
+    ("expert_full_2match", "ismcts_cpp"),
+    ("expert_full_2any", "ismcts_cpp"),
 )
 #: ``--only chance``: OpenSpiel's loop against slower ways of picking a chance outcome.
 CHANCE_PAIRS = (("hearts", "hearts_outcomes"), ("hearts", "hearts_choices"))
@@ -462,7 +483,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7, help="slices per system")
     parser.add_argument("--slice", type=float, default=1.0, help="seconds per slice")
-    parser.add_argument("--venv", type=Path, default=DEFAULT_VENV)
+    parser.add_argument(
+        "--venv",
+        type=Path,
+        help="OpenSpiel's environment (default: this interpreter if it has pyspiel,"
+        f" else {DEFAULT_VENV})",
+    )
     parser.add_argument("--spec", default=DEFAULT_SPEC, help="what pip installs there")
     parser.add_argument(
         "--only",
@@ -485,11 +511,12 @@ def main() -> None:
             if args.only is None or (args.only == "search") == fox.startswith("expert")
         ]
     )
-    spiel = Worker(openspiel_python(args.venv, args.spec))
+    python = openspiel_python(args.venv, args.spec)
+    spiel = Worker(python)
     version = spiel.ask({"task": "version"})["version"]
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}")
     print(
-        f"OpenSpiel {version} in {args.venv}; median of {args.rounds} alternating slices"
+        f"OpenSpiel {version} ({python}); median of {args.rounds} alternating slices"
         f" of {args.slice:g} s CPU time each"
     )
     names = list(dict.fromkeys(name for pair in pairs for name in pair))
@@ -502,6 +529,7 @@ def main() -> None:
     rates: dict[str, list[float]] = {name: [] for name in names}
     every: dict[str, list[float]] = {name: [] for name in names}  # chance actions counted too
     moves: dict[str, list[float]] = {name: [] for name in names}  # search: playout moves/s
+    times: dict[str, list[float]] = {name: [] for name in names}  # Foxtrot: decisions' CPU s
     for round_ in range(args.rounds):
         order = names if round_ % 2 == 0 else names[::-1]
         for name in order:
@@ -509,13 +537,24 @@ def main() -> None:
                 figures = foxtrot[name](args.slice)
             else:
                 figures = spiel.ask({"task": name, "seconds": args.slice})
-            rates[name].append(figures["rate"])
-            every[name].append(figures.get("all", figures["rate"]))
-            moves[name].append(figures.get("moves", figures["rate"]))
+            rate = float(figures["rate"])
+            rates[name].append(rate)
+            every[name].append(float(figures.get("all", rate)))
+            moves[name].append(float(figures.get("moves", rate)))
+            times[name] += figures.get("times", [])
         print(f"round {round_ + 1}/{args.rounds} done", file=sys.stderr)
     spiel.close()
     print(f"load average at the end {load_average()}")
     report(names, pairs, rates, every, moves)
+    for name in names:
+        if times[name]:
+            ordered = sorted(times[name])
+            p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+            print(
+                f"{FOXTROT[name][0]}: a decision's CPU time mean"
+                f" {1000 * statistics.mean(ordered):.0f} ms, p95 {1000 * p95:.0f} ms,"
+                f" max {1000 * ordered[-1]:.0f} ms ({len(ordered)} decisions)"
+            )
 
 
 def report(

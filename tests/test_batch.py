@@ -23,7 +23,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from foxtrot import fast
-from foxtrot.core import IllegalActionError, LeftoverPile, MostCardsTie, TableOptions, TakeRule
+from foxtrot.core import (
+    IllegalActionError,
+    LeftoverPile,
+    MostCardsTie,
+    SplitMix64,
+    TableOptions,
+    TakeRule,
+)
+from foxtrot.core.cards import full_deck
+from foxtrot.core.dealing import draw_lots
 from foxtrot.core.kernel import match_winner
 from foxtrot.env import BatchedGames, encode, layout
 from foxtrot.env.batch import SCORE_FIELDS
@@ -330,3 +339,21 @@ def test_M2_the_match_winner_in_python_and_compiled(totals: list[int], target: f
     expected = totals.index(best) if best >= target and totals.count(best) == 1 else -1
     assert match_winner(totals, target) == expected
     assert kernel.match_winner(np.array(totals, dtype=np.int64), target) == expected
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(2, 9), st.integers(1, 3))
+@settings(max_examples=300, deadline=None)
+def test_D1_the_compiled_lot_is_draw_lots(seed: int, players: int, decks: int) -> None:
+    """``fast.batch.lot`` deals the dealer ``draw_lots`` deals, and leaves the stream where
+    it does (the deals go on from it): ties, several rounds and a new pack included."""
+    rng = SplitMix64(seed)
+    expected = draw_lots(players, decks, rng).dealer
+    words = np.array([seed], np.uint64)
+    fresh = np.array(full_deck(decks), np.int64)
+    scratch = (
+        np.zeros(len(fresh), np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(players, np.int64),
+    )
+    assert kernel.lot(words, fresh, players, *scratch) == expected
+    assert int(words[0]) == rng.state

@@ -35,7 +35,7 @@ from foxtrot import (
     fast,
 )
 from foxtrot.bots import ExpertBot
-from foxtrot.bots.expert import KERNEL_WEIGHTS, search
+from foxtrot.bots.expert import ESS_SHARE, KERNEL_WEIGHTS, margin_of, search, temper
 from foxtrot.bots.inference import decisions, log_likelihood
 from foxtrot.bots.rollout import move_values, unseen_by_rank
 from foxtrot.core.kernel import RANKS, TAKE_CODE, legal_codes
@@ -390,3 +390,34 @@ def test_importing_the_package_loads_no_numba() -> None:
     code = "import sys, foxtrot, foxtrot.bots, foxtrot.fast; print('numba' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+@given(
+    st.lists(st.floats(-60.0, 0.0, allow_nan=False), min_size=1, max_size=40),
+    st.integers(1, 6),
+    st.sampled_from([2, 3, 4, 6]),
+    st.sampled_from([ESS_SHARE, 0.9]),
+    st.randoms(use_true_random=False),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_same_weights_and_margins(
+    logs: list[float], actions: int, players: int, share: float, rng: random.Random
+) -> None:
+    """``_search.weigh`` is ``expert.search``'s weighting (``temper``, then each action's
+    weighted mean margin) to the last bit, the tempering's bisection included (log-likelihoods
+    far apart, or a share near 1, leave too few effective samples at the power 1)."""
+    seat = rng.randrange(players)
+    scores = [
+        [[rng.randrange(-160, 400) / 4 for _ in range(players)] for _ in range(actions)]
+        for _ in logs
+    ]
+    weights = temper(logs, share)
+    total = sum(weights)
+    expected = [
+        sum(w * margin_of(sample[a], seat) for w, sample in zip(weights, scores, strict=True))
+        / total
+        for a in range(actions)
+    ]
+    out = np.empty(actions, np.float64)
+    _search.weigh(np.array(logs), np.array(scores), seat, share, 24, out)
+    assert out.tolist() == expected

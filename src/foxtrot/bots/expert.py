@@ -268,7 +268,9 @@ def search(
     stream = SplitMix64(rng.getrandbits(64))
     # per sample: how well it explains the others' moves, and every seat's score after each
     # action; computed by the compiled kernel if installed (the same numbers), else below
-    logs, scores = fast.samples(
+    # rival 0 and no stake: the kernel weighs its samples too (the same arithmetic)
+    plain = not rival and not stake and share > 0
+    logs, scores, weighed = fast.samples(
         root,
         seat,
         stream,
@@ -281,6 +283,7 @@ def search(
         weights=KERNEL_WEIGHTS._replace(own=float(seat), peek=float(peek), calm=float(calm)),
         pool=pool,
         tempo=tempo,
+        share=share if plain else None,
     )
     take_any = not root.take_match
     forced = root.options.forced_foxtrot
@@ -289,7 +292,11 @@ def search(
         world = root.resample(seat, stream)
         return world, log_likelihood(world.hand_ids, moves, take_any, forced)
 
-    while len(logs) < iterations and (len(logs) < 2 or time.perf_counter() < deadline):
+    while (
+        weighed is None  # the kernel stops only at the deadline, as this loop would
+        and len(logs) < iterations
+        and (len(logs) < 2 or time.perf_counter() < deadline)
+    ):
         if pool > 1 and resample and moves:
             world, log = _pick(draw, pool, stream)
         else:
@@ -317,6 +324,11 @@ def search(
             )
             found.append(seat_scores(state))
         scores.append(found)
+    if weighed is not None:
+        best = max(range(len(codes)), key=lambda i: (weighed[i], weighed[i], -codes[i]))
+        values = {ACTIONS[code]: weighed[i] for i, code in enumerate(codes)}
+        seconds = time.perf_counter() - start
+        return Analysis(ACTIONS[codes[best]], values, len(logs), len(logs) * len(codes), seconds)
     weights = temper(logs, share) if share > 0 else tempered(logs, 1.0)
     total = sum(weights)
 

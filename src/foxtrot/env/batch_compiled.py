@@ -2,10 +2,10 @@
 
 ``fast.batch.step`` moves every game in machine code (the move, redeals, the deal's end and
 scores, the next deal, rewards, the observation and the mask).  What stays in Python is what
-happens once a match: its seed, the lot for its first dealer (``core.dealing.draw_lots``, D1,
-drawing from the game's ``SplitMix64``, whose state the compiled deals go on from), and an
-illegal action's error, which a ``State`` built from the game's arrays words as the engine
-does (``why_illegal``).
+happens once a match: its seed, the call that draws lots for its first dealer (D1:
+``fast.batch.lot``, the compiled twin of ``core.dealing.draw_lots``, drawing from the game's
+``SplitMix64``, whose state the deals go on from), and an illegal action's error, which a
+``State`` built from the game's arrays words as the engine does (``why_illegal``).
 
 The games are seeded as the Python engine seeds them (``match_seed``), and the compiled
 generator is the twin of ``core.rng.SplitMix64`` (``fast._random``), so both engines deal the
@@ -21,9 +21,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core import IllegalActionError, LeftoverPile, MostCardsTie, SplitMix64, State, TakeRule
+from ..core import IllegalActionError, LeftoverPile, MostCardsTie, State, TakeRule
 from ..core.cards import full_deck
-from ..core.dealing import draw_lots
 from ..core.kernel import deal_order
 from ..fast import batch as kernel
 from .batch_arrays import BatchArrays, match_seed
@@ -106,6 +105,7 @@ class CompiledGames:
         # the structs as plain tuples, which numba's dispatcher types faster (fast.batch.step)
         self._plain = (tuple(self.table), tuple(self.games), tuple(self.outputs))
         self._picked = ints(games)
+        self._lot = (ints(cards), ints(n), ints(n))  # the lot's scratch (fast.batch.lot)
         self._seed = 0
         self._started = 0
 
@@ -125,9 +125,10 @@ class CompiledGames:
         seed = match_seed(self._seed, self._started)
         self._started += 1
         games = self.games
-        rng = SplitMix64(seed)  # as env.game seeds a match
-        games.dealer[g] = draw_lots(self._options.players, self._options.decks, rng).dealer
-        games.words[g, 0] = rng.state  # the deals go on from the lot's stream
+        words = games.words[g]
+        words[0] = seed  # SplitMix64(seed), as env.game seeds a match; the lot (D1) is
+        # dealing.draw_lots' compiled twin, and the deals go on from its stream
+        games.dealer[g] = kernel.lot(words, self.table.fresh, self._options.players, *self._lot)
         games.deals[g] = 0
         games.totals[g] = 0
         kernel.start(g, *self._plain)

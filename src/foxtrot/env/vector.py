@@ -26,7 +26,8 @@ observation is the array of the seat to move (docs/env.md), the action an index 
   (the seat to move there, as ``step`` would have returned it; to bootstrap from).
   ``info["final_info"]["winner"]`` is the winner of a match that was won (-1 for an
   episode of deals that ended first).
-- **Speed**: 1.6 million table-steps a second at 256 tables (``benchmarks/bench_env.py``).
+- **Speed**: 2-3 million table-steps a second at 256 tables on one loaded core, 0.6-0.7 of
+  the batch's (``benchmarks/bench_env.py --only batch``; docs/reports/benchmarks.md).
 - **Illegal actions** raise ``IllegalActionError`` naming the sub-environment, before any
   sub-environment moves.  ``pad_to=9`` pads the observation to 9 seats (docs/env.md).
 """
@@ -108,6 +109,18 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self._started = False
         self._all = np.arange(num_envs)
         self._final = FinalView(self.options)
+        # read-only constants every step hands out (Gymnasium's "everywhere" masks, and no
+        # truncation without max_steps): made once, since a step's own numpy calls cost as much
+        # as the batch's move of 256 tables
+        self._everywhere = np.ones(num_envs, dtype=np.bool_)
+        self._never = np.zeros(num_envs, dtype=np.bool_)
+        self._everywhere.flags.writeable = False
+        self._never.flags.writeable = False
+        self._first_illegal: Any = None  # the compiled batch's check: one call, not six
+        if self.batch.compiled:
+            from ..fast import batch as kernel  # noqa: PLC0415 - numba, for a compiled batch only
+
+            self._first_illegal = kernel.first_illegal
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -149,12 +162,12 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
 
     def _info(self) -> dict[str, Any]:
         batch = self.batch
-        everywhere = np.ones(self.num_envs, dtype=np.bool_)
+        everywhere = self._everywhere
         return {
             "action_mask": batch.mask.copy(),
             "_action_mask": everywhere,
             "seat": batch.to_move.copy(),
-            "_seat": everywhere.copy(),
+            "_seat": everywhere,
         }
 
     def step(self, actions: npt.ArrayLike) -> tuple[Array, Any_, Any_, Any_, dict[str, Any]]:
@@ -169,18 +182,19 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         rewards = batch.rewards.copy()
         reward: Array = rewards[self._all, acting].astype(np.float32)
         terminated: Flags = batch.done.copy()
-        winner = batch.winner.copy()
-        self._steps += 1
+        if self.max_steps is not None:  # the steps are counted for the truncation alone
+            self._steps += 1
         if self.deals:
             self._deals += batch.deal_ended
             terminated |= self._deals >= self.deals
-        truncated: Flags = np.zeros(self.num_envs, dtype=np.bool_)
+        truncated: Flags = self._never
         if self.max_steps is not None:
             truncated = ~terminated & (self._steps >= self.max_steps)
-        ended = terminated | truncated
+        ended = terminated | truncated if self.max_steps is not None else terminated
         reached = self._view()
         info = self._info()
         if ended.any():
+            winner = batch.winner.copy()  # before a restart below
             final = np.full(self.num_envs, None, dtype=object)
             for g in np.flatnonzero(truncated).tolist():
                 final[g] = reached[g].copy()
@@ -203,7 +217,7 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
             info["final_info"] = {"winner": winner, "_winner": ended.copy()}
             info["_final_info"] = ended.copy()
         info["rewards"] = rewards
-        info["_rewards"] = np.ones(self.num_envs, dtype=np.bool_)
+        info["_rewards"] = self._everywhere
         self._obs = reached
         return reached.copy(), reward, terminated, truncated, info
 
@@ -216,7 +230,14 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
             raise IllegalActionError(
                 "bad_action", -1, f"do {array.tolist()!r}", "actions are whole numbers 0 to 52"
             )
-        codes = array.astype(np.int64)
+        codes = array.astype(np.int64, copy=False)
+        if self._first_illegal is not None:
+            if self._first_illegal(codes, self.batch.mask) < 0:
+                return codes  # the usual case: every action legal
+        elif (
+            codes.min() >= 0 and codes.max() < N_ACTIONS and self.batch.mask[self._all, codes].all()
+        ):
+            return codes
         outside = (codes < 0) | (codes >= N_ACTIONS)
         legal = np.zeros(self.num_envs, dtype=np.bool_)
         inside = ~outside

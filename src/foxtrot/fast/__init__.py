@@ -79,6 +79,10 @@ def use(on: bool | None) -> None:
     _forced = on
 
 
+#: ``expert.tempering_power``'s default bisection steps, which the compiled weighting makes.
+_TEMPERING_STEPS = 24
+
+
 def _load() -> Any:
     global _kernel  # noqa: PLW0603 - loaded once, on the first search that needs it
     if _kernel is None:
@@ -118,6 +122,7 @@ def warm_up() -> bool:
             moves=(),
             horizon=1,
             weights=Weights(0.0, 0.0, 0.0, 0.0, 0.0),  # compiling needs the types only
+            share=0.5,  # and the weighting
         )
     return True
 
@@ -159,7 +164,8 @@ def samples(
     weights: Weights,
     pool: int = 1,
     tempo: float = 0.0,
-) -> tuple[list[float], list[list[list[float]]]]:
+    share: float | None = None,
+) -> tuple[list[float], list[list[list[float]]], list[float] | None]:
     """The samples of ``expert.search`` computed by the compiled kernel: per sample, the
     log-likelihood of the sampled deal and every seat's score after each action's playout
     (``expert.seat_scores``), drawing from ``rng``
@@ -169,11 +175,14 @@ def samples(
     ``pool`` > 1: each sample is the pick of ``pool`` deals (``expert._pick``); ``tempo``: the
     seat's own playout moves that take the pile gain that much (``rollout.policy_move``);
     ``weights``: the bots' numbers the policy and the model use (``Weights``).
-    Empty lists when the kernel cannot be used (not installed, switched off, or a mini game:
-    the kernel deals the real game's pack and hands only): the caller's pure loop then does
-    the work."""
+    ``share``: the samples are weighed here too, as ``expert.search`` weighs them for ``rival``
+    0 and no ``stake`` (``temper(logs, share)``, then each action's weighted mean margin): the
+    third value is those margins and the scores are not returned (an empty list); else it is
+    None.  Empty lists (and None) when the kernel cannot be used (not installed, switched
+    off, or a mini game: the kernel deals the real game's pack and hands only): the caller's
+    pure loop then does the work."""
     if iterations <= 0 or not codes or root.options.is_mini or not _usable(pool, weights):
-        return [], []
+        return [], [], None
     if not _warm:
         start = time.perf_counter()
         warm_up()
@@ -191,7 +200,11 @@ def samples(
         )
     )
     rng.state = int(state[0])
-    return logs[:done].tolist(), scores[:done].tolist()
+    if share is None:
+        return logs[:done].tolist(), scores[:done].tolist(), None
+    margins = np.empty(len(codes), np.float64)
+    kernel.weigh(logs[:done], scores[:done], seat, share, _TEMPERING_STEPS, margins)
+    return logs[:done].tolist(), [], margins.tolist()
 
 
 def _arrays(

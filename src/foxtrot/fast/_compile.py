@@ -68,6 +68,15 @@ def hot(fn: F) -> F:
     return _cached(dispatcher, fn)
 
 
+def inlined(fn: F) -> F:
+    """``hot``, and inlined into its callers by numba (``inline="always"``): for the
+    functions of every playout move, whose many array arguments cost more to pass than
+    their work once the call is a call."""
+    njit: Any = numba.njit
+    dispatcher: Any = njit(_nrt=False, inline="always")(fn)
+    return _cached(dispatcher, fn)
+
+
 def _cached(dispatcher: Any, fn: F) -> F:
     with contextlib.suppress(Exception):  # no cache directory, or a numba without this
         dispatcher._cache = _SourcesCache(dispatcher.py_func)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core.kernel import FOXTROT, JACK, LAYS, TAKE_CODE, TAKES
-from ._compile import hot
+from ._compile import hot, inlined
 from ._random import Words, uniform
 from ._rules import (  # the rules' row layout re-exported, for env.batch_compiled
     BONUSES,
@@ -78,7 +78,7 @@ class Jitter(NamedTuple):
     cursor: Ints
 
 
-@hot
+@inlined
 def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     hand: Ints,
     pile: Ints,
@@ -99,12 +99,15 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     size = len(pile)
     take_match = not take_any
     top = pile[size - 1] >> 2 if size > 0 else -1
-    odds = size == 0 or not take_any
+    odds = size == 0 or not take_any  # the values read the odds (``miss``) only then
     pool = 0
-    for r in range(len(unseen)):
-        pool += unseen[r]
-    held = min(next_size, pool)
-    no_jack = miss[pool, held, unseen[JACK]] if odds else 1.0
+    held = 0
+    no_jack = 1.0
+    if odds:
+        for r in range(len(unseen)):
+            pool += unseen[r]
+        held = min(next_size, pool)
+        no_jack = miss[pool, held, unseen[JACK]]
     worth = 0
     for i in range(size):
         worth += POINTS[pile[i]]
@@ -113,10 +116,15 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
         codes[0] = TAKE_CODE
         vals[0] = worth + CARD_VALUE * size
         n = 1
+    ordered = True  # a hand is sorted (the others' past hands need not be: _search.likelihood)
     for h in range(len(hand)):
         card = hand[h]
-        if has(codes, n, card):
-            continue
+        if h > 0:  # dict.fromkeys(hand): in a sorted hand a card seen is the one before
+            if hand[h - 1] == card:
+                continue
+            ordered = ordered and hand[h - 1] < card
+            if not ordered and has(codes, n, card):
+                continue
         rank = card >> 2
         points = POINTS[card]
         outcome = outcome_of(size, top, rank, take_match)
@@ -148,7 +156,7 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     return n
 
 
-@hot
+@inlined
 def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by position
     hands: Ints,
     sizes: Ints,
@@ -182,7 +190,9 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
         card = foxtrot_card(hand, on)
         if card >= 0:
             return card
-    nxt = (mover + 1) % len(sizes)
+    nxt = mover + 1  # the next seat, without a division
+    if nxt == len(sizes):
+        nxt = 0
     own = mover == weights.own
     if weights.peek == 2.0 or (weights.peek == 1.0 and own):
         # the next hand of the sampled world as the whole pool: miss[k, k, r] is 0 or 1
@@ -190,7 +200,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
             work[r] = 0
         for i in range(sizes[nxt]):
             work[hands[nxt, i] >> 2] += 1
-    else:
+    elif scalars[PILE_N] == 0 or not take_any:  # else move_values reads no odds (its ``odds``)
         copy(work, unseen, len(unseen))
         for i in range(len(hand)):
             work[hand[i] >> 2] -= 1

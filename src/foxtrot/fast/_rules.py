@@ -51,7 +51,7 @@ from ..core.kernel import (
     MOST_CARDS_BONUS,
     TAKE_CODE,
 )
-from ._compile import hot
+from ._compile import hot, inlined
 
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
@@ -115,10 +115,17 @@ def legal_codes(hand: Ints, pile: Ints, take_any: bool, forced: bool, out: Ints)
                     out[n] = c
                     n += 1
             return n
-    for c in hand:
-        if not has(out, n, c):
-            out[n] = c
-            n += 1
+    ordered = True  # a hand is sorted: a card seen is then the one before (no search)
+    for h in range(len(hand)):
+        c = hand[h]
+        if h > 0:
+            if hand[h - 1] == c:
+                continue
+            ordered = ordered and hand[h - 1] < c
+            if not ordered and has(out, n, c):
+                continue
+        out[n] = c
+        n += 1
     if can_take(pile, take_any):
         out[n] = TAKE_CODE
         n += 1
@@ -153,7 +160,7 @@ def sort(cards: Ints) -> None:
         cards[j + 1] = card
 
 
-@hot
+@inlined
 def do_move(  # noqa: PLR0917 - a Position's fields, flat (see Position)
     code: int,
     hands: Ints,

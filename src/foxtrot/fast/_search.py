@@ -171,6 +171,115 @@ def deal_hidden(  # noqa: PLR0917 - compiled code takes its arguments by positio
     copy(out_stock, cards[at:], size - at)
 
 
+@hot
+def playout(  # noqa: PLR0917 - the hot loop's arrays, flat (see _rules.Position)
+    code: int,
+    seat: int,
+    tempo: float,
+    horizon: int,
+    take_any: bool,
+    forced: bool,
+    w_hands: Ints,
+    hands: Ints,
+    sizes: Ints,
+    pile: Ints,
+    taken_count: Ints,
+    taken_points: Ints,
+    bonuses: Ints,
+    scalars: Ints,
+    p_hands: Ints,
+    p_sizes: Ints,
+    p_pile: Ints,
+    p_stock: Ints,
+    p_count: Ints,
+    p_points: Ints,
+    p_bonuses: Ints,
+    p_scalars: Ints,
+    rules: Ints,
+    deal_scores: Ints,
+    unseen: Ints,
+    after: Ints,
+    miss: Floats,
+    words: Words,
+    drawn: Floats,
+    cursor: Ints,
+    work: Ints,
+    codes: Ints,
+    vals: Floats,
+    weights: Weights,
+) -> None:
+    """One action's playout of a sample (``rollout.rollout`` after ``apply_code_unchecked``):
+    the sampled world (``w_hands``, the root's other fields) copied into the ``p_`` arrays,
+    ``code`` played, then the default policy to ``horizon`` more moves or the deal's end.
+
+    A function of its own, compiled without numba's reference counting (``_compile.hot``):
+    inlined in ``search``, every array of every call on every move was counted up and down
+    (an atomic operation each), and that took 45 % of a decision's time."""
+    n = len(sizes)
+    for s in range(n):
+        copy(p_hands[s], w_hands[s], sizes[s])
+    copy(p_sizes, sizes, n)
+    copy(p_pile, pile, scalars[PILE_N])
+    copy(p_count, taken_count, n)
+    copy(p_points, taken_points, n)
+    copy(p_bonuses, bonuses, n)
+    copy(p_scalars, scalars, len(scalars))
+    do_move(
+        code,
+        p_hands,
+        p_sizes,
+        p_pile,
+        p_stock,
+        p_count,
+        p_points,
+        p_bonuses,
+        p_scalars,
+        rules,
+        deal_scores,
+    )
+    copy(after, unseen, RANKS)
+    if code != TAKE_CODE:
+        after[code >> 2] -= 1
+    cursor[0] = 0
+    left = horizon
+    while p_scalars[PLAYING] and left > 0:  # rollout.rollout
+        own = p_scalars[TO_MOVE] == seat
+        move = policy_move(
+            p_hands,
+            p_sizes,
+            p_pile,
+            p_scalars,
+            take_any,
+            forced,
+            after,
+            miss,
+            words,
+            drawn,
+            cursor,
+            work,
+            codes,
+            vals,
+            tempo if own else 0.0,
+            weights,
+        )
+        if move != TAKE_CODE:
+            after[move >> 2] -= 1
+        do_move(
+            move,
+            p_hands,
+            p_sizes,
+            p_pile,
+            p_stock,
+            p_count,
+            p_points,
+            p_bonuses,
+            p_scalars,
+            rules,
+            deal_scores,
+        )
+        left -= 1
+
+
 @jit
 def search(  # noqa: PLR0917 - compiled code takes its arguments by position
     words: Words,
@@ -278,17 +387,21 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
         seeded(jitter.words, next_word(words))  # SplitMix64(rng.getrandbits(64)), every action's
         cursor[1] = 0
         for a in range(len(actions)):
-            code = actions[a]
-            for s in range(n):
-                copy(played.hands[s], w_hands[s], sizes[s])
-            copy(played.hand_sizes, sizes, n)
-            copy(played.pile, pile, root.scalars[PILE_N])
-            copy(played.taken_count, root.taken_count, n)
-            copy(played.taken_points, root.taken_points, n)
-            copy(played.bonuses, root.bonuses, n)
-            copy(played.scalars, root.scalars, len(root.scalars))
-            do_move(
-                code,
+            playout(
+                actions[a],
+                seat,
+                tempo,
+                horizon,
+                take_any,
+                forced,
+                w_hands,
+                hands,
+                sizes,
+                pile,
+                root.taken_count,
+                root.taken_points,
+                root.bonuses,
+                root.scalars,
                 p_hands,
                 p_sizes,
                 p_pile,
@@ -299,52 +412,79 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
                 p_scalars,
                 rules,
                 deal_scores,
+                unseen,
+                after,
+                miss,
+                jitter.words,
+                jitter.drawn,
+                cursor,
+                scratch.work,
+                scratch.codes,
+                scratch.vals,
+                weights,
             )
-            copy(after, unseen, RANKS)
-            if code != TAKE_CODE:
-                after[code >> 2] -= 1
-            cursor[0] = 0
-            left = horizon
-            while played.scalars[PLAYING] and left > 0:  # rollout.rollout
-                own = played.scalars[TO_MOVE] == seat
-                move = policy_move(
-                    p_hands,
-                    p_sizes,
-                    p_pile,
-                    p_scalars,
-                    take_any,
-                    forced,
-                    after,
-                    miss,
-                    jitter.words,
-                    jitter.drawn,
-                    cursor,
-                    scratch.work,
-                    scratch.codes,
-                    scratch.vals,
-                    tempo if own else 0.0,
-                    weights,
-                )
-                if move != TAKE_CODE:
-                    after[move >> 2] -= 1
-                do_move(
-                    move,
-                    p_hands,
-                    p_sizes,
-                    p_pile,
-                    p_stock,
-                    p_count,
-                    p_points,
-                    p_bonuses,
-                    p_scalars,
-                    rules,
-                    deal_scores,
-                )
-                left -= 1
             seat_scores(played, deal_scores, scores[sample, a], weights.card_value)
         if sample >= 1 and sample + 1 < count and _clock() >= deadline:
             return sample + 1
     return count
+
+
+@hot
+def _tempered(logs: Floats, power: float, out: Floats) -> None:
+    """``expert.tempered`` into ``out``: ``exp(power * (log - max))``."""
+    top = logs[0]
+    for i in range(1, len(logs)):
+        top = max(top, logs[i])
+    for i in range(len(logs)):
+        out[i] = math.exp(power * (logs[i] - top))
+
+
+@hot
+def _effective_size(weights: Floats, squares: Floats) -> float:
+    """``expert.effective_size``: ``(sum w)^2 / sum w^2`` (``squares`` is scratch)."""
+    n = len(weights)
+    total = _float_sum(weights, n)
+    for i in range(n):
+        squares[i] = weights[i] * weights[i]
+    square = _float_sum(squares, n)
+    return total * total / square if square > 0 else 0.0
+
+
+@jit
+def weigh(  # noqa: PLR0917 - compiled code takes its arguments by position
+    logs: Floats, scores: Floats, seat: int, share: float, steps: int, out: Floats
+) -> None:
+    """``expert.search``'s weighting of its samples, for ``rival`` 0 and no ``stake``: the
+    weights ``temper(logs, share)`` (``tempering_power``'s bisection of ``steps``), then each
+    action's weighted mean of ``margin_of(scores[sample, action], seat)`` into ``out``, in
+    the same order of arithmetic.  In Python it cost a quarter of hard's decision at 4
+    players."""
+    n = len(logs)
+    weights = np.empty(n, np.float64)
+    scratch = np.empty(n, np.float64)
+    floor = share * n
+    power = 1.0
+    _tempered(logs, 1.0, weights)
+    if _effective_size(weights, scratch) < floor:
+        low, high = 0.0, 1.0
+        for _ in range(steps):
+            mid = (low + high) / 2
+            _tempered(logs, mid, weights)
+            if _effective_size(weights, scratch) >= floor:
+                low = mid
+            else:
+                high = mid
+        power = low
+    _tempered(logs, power, weights)
+    total = _float_sum(weights, n)
+    players = scores.shape[2]
+    for a in range(scores.shape[1]):
+        for k in range(n):
+            row = scores[k, a]
+            mine = row[seat]
+            others = (_float_sum(row, players) - mine) / (players - 1)
+            scratch[k] = weights[k] * (mine - others)
+        out[a] = _float_sum(scratch, n) / total
 
 
 @jit

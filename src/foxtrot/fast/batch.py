@@ -282,6 +282,42 @@ def deal(g: int, table: Table, games: Games) -> None:
 
 
 @hot
+def lot(  # noqa: PLR0917 - compiled code takes its arrays by position
+    words: Words, fresh: Ints, players: int, pack: Ints, drawing: Ints, ranks: Ints
+) -> int:
+    """``dealing.draw_lots`` for the real game's pack (D1), drawing from generator ``words``:
+    every player draws a card of a shuffled pack (``shuffled_deck``: ``fresh`` shuffled, index
+    0 the top), the highest rank deals, the tied highest draw again from what is left (a new
+    shuffled pack when it runs out); returns the dealer.  ``pack``, ``drawing`` and ``ranks``
+    are scratch (the pack's size, the players').  ``tests/test_batch.py`` holds it equal to
+    ``draw_lots``: the lot in Python cost a third of a batch's time at 4 players."""
+    count = players
+    for i in range(players):
+        drawing[i] = i
+    cards = len(fresh)
+    at = cards  # the next card of the pack: none left yet
+    while True:
+        best = -1
+        for k in range(count):
+            if at == cards:
+                for i in range(cards):
+                    pack[i] = fresh[i]
+                shuffle(words, pack, cards)
+                at = 0
+            ranks[k] = pack[at] >> 2
+            at += 1
+            best = max(best, ranks[k])
+        kept = 0
+        for k in range(count):
+            if ranks[k] == best:
+                drawing[kept] = drawing[k]
+                kept += 1
+        count = kept
+        if count == 1:
+            return int(drawing[0])
+
+
+@hot
 def start(g: int, table: Table | Plain, games: Games | Plain, out: Outputs | Plain) -> None:
     """A new match's first deal in game ``g`` (its dealer, generator and totals set by the
     caller), and what its seat to move sees.  Called from Python: the structs may be plain
@@ -393,6 +429,17 @@ def _deal_ended(g: int, table: Table, games: Games, out: Outputs) -> bool:
 
 
 @hot
+def first_illegal(actions: Ints, mask: Mask) -> int:
+    """The first game whose action is not a legal index of its mask (``-1``: none), so that a
+    caller can refuse a step before any game moves (``FoxtrotVectorEnv``)."""
+    for g in range(len(actions)):
+        code = actions[g]
+        if code < 0 or code >= N_ACTIONS or mask[g, code] == 0:
+            return g
+    return -1
+
+
+@hot
 def pick(codes: Ints, draws: NDArray[np.float64], out: Ints) -> None:
     """In every game the legal action number ``int(draw * count)`` in index order
     (``BatchedGames``'s random action: uniform over the legal ones), from ``show``'s codes."""
@@ -422,11 +469,15 @@ __all__ = [
     "Outputs",
     "Plain",
     "Table",
+    "Words",
     "deal",
+    "first_illegal",
     "is_double",
+    "lot",
     "match_winner",
     "pick",
     "show",
+    "shuffle",
     "start",
     "step",
 ]
