@@ -6,7 +6,14 @@ The file is a numpy ``.npz``: the layers of a multilayer perceptron (``w0, b0, w
 players, ``pad_to``, how it was trained).  ``LearnedBot`` is an honest bot: it encodes the
 seat's ``Observation`` (``foxtrot.env.encode``, padded as trained), divides by ``scale``,
 and plays the legal action with the highest output.  No torch: training needs it
-(``foxtrot.learn.ppo``), playing does not.
+(``foxtrot.learn.ppo``, ``foxtrot.learn.distill``), playing does not.
+
+Format ``foxtrot-learned/2`` (``foxtrot.learn.distill``) adds the default policy's move
+values (``foxtrot.learn.features``): the network reads them after the scaled observation,
+divided by ``meta["move_scale"]``, and its output is added to them times the array
+``beta``, so that a network of zeros plays the default policy's best move.  Its value
+network (``vw0, vb0, ...``: the expected deal margin, in ``meta["value_scale"]`` points) is
+kept for analysis; play does not need it.
 """
 
 from __future__ import annotations
@@ -20,10 +27,13 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..core import ACTIONS, Action, Observation, TableOptions
+from ..core import ACTIONS, Action, FoxtrotError, Observation, TableOptions
 from ..env.encoding import encode, pad
+from .features import move_features
 
 FORMAT: Final = "foxtrot-learned/1"
+#: The format of a distilled policy, which reads the move values too (see the module doc).
+FORMAT_MOVES: Final = "foxtrot-learned/2"
 Floats = npt.NDArray[np.float32]
 
 
@@ -41,32 +51,54 @@ class ArrayPolicy:
             meta = json.loads(str(arrays.pop("meta")))
         except (KeyError, ValueError):
             raise ValueError(f"learned: {self.path!r} holds no meta") from None
-        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        if not isinstance(meta, dict) or meta.get("format") not in (FORMAT, FORMAT_MOVES):
             raise ValueError(f"learned: {self.path!r} is not a {FORMAT} file")
         self.meta: dict[str, Any] = meta
-        self.players = int(meta["players"])
-        self.pad_to: int | None = meta.get("pad_to")
-        self.scale: Floats = arrays.pop("scale").astype(np.float32)
-        count = len(arrays) // 2
-        self.layers = [
-            (arrays[f"w{i}"].astype(np.float32), arrays[f"b{i}"].astype(np.float32))
-            for i in range(count)
-        ]
-        if not self.layers or self.layers[0][0].shape[0] != self.scale.shape[0]:
+        try:
+            self.players = int(meta["players"])
+            self.pad_to: int | None = meta.get("pad_to")
+            self.scale: Floats = arrays.pop("scale").astype(np.float32)
+            self.moves = meta["format"] == FORMAT_MOVES
+            self.beta = float(arrays.pop("beta")) if self.moves else 0.0
+            self.move_scale = float(meta.get("move_scale", 1.0))
+            self.options = (
+                TableOptions.from_json(meta["options"])
+                if "options" in meta
+                else TableOptions(players=self.players)
+            )
+            count = sum(1 for name in arrays if name.startswith("w"))
+            self.layers = [
+                (arrays[f"w{i}"].astype(np.float32), arrays[f"b{i}"].astype(np.float32))
+                for i in range(count)
+            ]
+        except (KeyError, TypeError, ValueError, FoxtrotError):
+            raise ValueError(f"learned: {self.path!r}: the arrays or meta are incomplete") from None
+        width = self.scale.shape[0] + (len(ACTIONS) if self.moves else 0)
+        if not self.layers or self.layers[0][0].shape[0] != width:
             raise ValueError(f"learned: {self.path!r}: the layers do not fit the observation")
 
-    def logits(self, observations: Floats) -> Floats:
-        """The outputs for a batch of (unscaled) observation arrays, one row each."""
+    def logits(self, observations: Floats, options: TableOptions | None = None) -> Floats:
+        """The outputs for a batch of (unscaled) observation arrays, one row each, at
+        ``options`` (by default the table it was trained at; only the move values read it)."""
         x = observations / self.scale
+        moves: Floats | None = None
+        if self.moves:
+            table = options if options is not None else self.options
+            moves = move_features(observations, table)
+            x = np.concatenate([x, moves / self.move_scale], axis=1)
         for w, b in self.layers[:-1]:
             x = np.tanh(x @ w + b)
         w, b = self.layers[-1]
         out: Floats = x @ w + b
+        if moves is not None:
+            out = out + self.beta * moves
         return out
 
-    def act(self, observations: Floats, masks: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+    def act(
+        self, observations: Floats, masks: npt.NDArray[Any], options: TableOptions | None = None
+    ) -> npt.NDArray[np.int64]:
         """The legal action with the highest output in every row (``masks``: 1 = legal)."""
-        logits = self.logits(observations)
+        logits = self.logits(observations, options)
         logits[np.asarray(masks) == 0] = -np.inf
         chosen: npt.NDArray[np.int64] = logits.argmax(axis=1).astype(np.int64)
         return chosen
@@ -107,7 +139,7 @@ class LearnedBot:
         array = pad(encode(obs), obs.options, self.policy.pad_to)[None, :]
         mask = np.zeros((1, len(ACTIONS)), dtype=np.int8)
         mask[0, [action.code for action in legal]] = 1
-        return ACTIONS[int(self.policy.act(array, mask)[0])]
+        return ACTIONS[int(self.policy.act(array, mask, obs.options)[0])]
 
 
 __all__ = ["FORMAT", "ArrayPolicy", "LearnedBot", "save"]
