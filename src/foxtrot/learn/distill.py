@@ -6,10 +6,15 @@ thousand searched decisions are too few to learn the game from nothing (cloning 
 150,000 positions still lost to it: docs/research/training.md), so the network starts from
 a sound judgement and learns where to depart from it:
 
-- its inputs are the scaled observation and the default policy's value of every move
-  (``foxtrot.learn.features``), divided by ``MOVE_SCALE`` points;
-- its policy output is added to those values times a learned ``beta``, and its last layer
-  starts at zero, so that before any training it plays the default policy's best move;
+- its policy is one small network shared by every action: it reads the action's features
+  (``foxtrot.learn.features.ACTION_FEATURES``: the default policy's value of the move, how
+  far below the best move that is, the card's rank and points, the pile, the hands, the
+  unseen cards of its rank) and gives the action's logit, so that every decision teaches
+  it about every move, and a few thousand decisions are enough to fit its few thousand
+  weights;
+- that output is added to the default policy's value times a learned ``beta``, and its last
+  layer starts at zero, so that before any training it plays the default policy's best move
+  (greedy's: a duplicate match of the untrained net against greedy is a tie, move for move);
 - it is taught by the search's values, not only its choice: the target of a decision is the
   softmax of every legal move's searched value over ``temperature`` points (the chosen move
   alone where the move was forced), so a near tie between two moves teaches a near tie;
@@ -35,13 +40,11 @@ import numpy.typing as npt
 import torch
 from torch import nn
 
-from ..env.encoding import N_ACTIONS, scale
+from ..env.encoding import scale
 from .dataset import ARRAYS, Dataset, load, soft_targets
-from .features import move_features
+from .features import ACTION_FEATURES, action_features
 from .policy import FORMAT_MOVES
 
-#: Points that the move values are divided by as inputs.
-MOVE_SCALE: Final = 20.0
 #: Points that the value output is in.
 VALUE_SCALE: Final = 20.0
 
@@ -49,21 +52,24 @@ Floats = npt.NDArray[np.float32]
 
 
 class Net(nn.Module):
-    """The policy (over the default policy's values) and the value (see the module doc)."""
+    """The policy (one small network shared by every action, over the default policy's
+    values) and the value (see the module doc)."""
 
-    def __init__(self, inputs: int, hidden: int, beta: float = 1.0) -> None:
+    def __init__(self, features: int, observation: int, hidden: int, beta: float = 1.0) -> None:
         super().__init__()
-        self.pi = nn.Sequential(nn.Linear(inputs, hidden), nn.Tanh(), nn.Linear(hidden, N_ACTIONS))
-        self.v = nn.Sequential(nn.Linear(inputs, hidden), nn.Tanh(), nn.Linear(hidden, 1))
+        self.pi = nn.Sequential(nn.Linear(features, hidden), nn.Tanh(), nn.Linear(hidden, 1))
+        self.v = nn.Sequential(nn.Linear(observation, hidden), nn.Tanh(), nn.Linear(hidden, 1))
         last = self.pi[-1]
         assert isinstance(last, nn.Linear)
         nn.init.zeros_(last.weight)
         nn.init.zeros_(last.bias)
         self.beta = nn.Parameter(torch.tensor(float(beta)))
 
-    def forward(self, x: torch.Tensor, moves: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def forward(
+        self, features: torch.Tensor, moves: torch.Tensor, obs: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor]:
         """Policy logits (illegal actions not masked) and the value."""
-        return self.pi(x) + self.beta * moves, self.v(x).squeeze(-1)
+        return self.pi(features).squeeze(-1) + self.beta * moves, self.v(obs).squeeze(-1)
 
 
 def concat(parts: Sequence[Dataset]) -> Dataset:
@@ -103,9 +109,8 @@ def train(
     net, and the default policy alone, choose the move the search chose on them."""
     torch.manual_seed(seed)
     options = data.options
-    x_obs = data.obs / scale(options)
-    moves = move_features(data.obs, options)
-    x = np.concatenate([x_obs, moves / MOVE_SCALE], axis=1).astype(np.float32)
+    x_obs = (data.obs / scale(options)).astype(np.float32)
+    feats, moves = action_features(data.obs, data.mask, options)
     target = soft_targets(data, temperature)
     best = np.where(np.isnan(data.values), -np.inf, data.values).max(axis=1)
     value = np.where(data.searched, best, 0.0).astype(np.float32) / VALUE_SCALE
@@ -115,14 +120,15 @@ def train(
     if test.all() or not test.any():
         raise ValueError(f"data: {len(matches)} matches are too few to hold some out")
     t = {
-        "x": torch.as_tensor(x),
+        "features": torch.as_tensor(feats),
+        "obs": torch.as_tensor(x_obs),
         "moves": torch.as_tensor(moves),
         "illegal": torch.as_tensor(data.mask == 0),
         "target": torch.as_tensor(target),
         "value": torch.as_tensor(value),
         "searched": torch.as_tensor(data.searched),
     }
-    net = Net(x.shape[1], hidden)
+    net = Net(feats.shape[2], x_obs.shape[1], hidden)
     optimizer = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=weight_decay)
     train_rows = torch.as_tensor(np.flatnonzero(~test))
     test_rows = torch.as_tensor(np.flatnonzero(test))
@@ -157,7 +163,9 @@ def train(
 
 
 def _loss(net: Net, t: dict[str, torch.Tensor], rows: torch.Tensor) -> torch.Tensor:
-    out: tuple[torch.Tensor, torch.Tensor] = net(t["x"][rows], t["moves"][rows])
+    out: tuple[torch.Tensor, torch.Tensor] = net(
+        t["features"][rows], t["moves"][rows], t["obs"][rows]
+    )
     logits, value = out
     logits = logits.masked_fill(t["illegal"][rows], -1e9)
     policy = -(t["target"][rows] * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
@@ -170,7 +178,7 @@ def _loss(net: Net, t: dict[str, torch.Tensor], rows: torch.Tensor) -> torch.Ten
 def _agreement(net: Net, t: dict[str, torch.Tensor], rows: torch.Tensor, data: Dataset) -> float:
     """How often the net's best legal move is the search's choice, on searched decisions."""
     with torch.no_grad():
-        logits, _ = net(t["x"][rows], t["moves"][rows])
+        logits, _ = net(t["features"][rows], t["moves"][rows], t["obs"][rows])
         logits = logits.masked_fill(t["illegal"][rows], -1e9)
     picked = logits.argmax(dim=1).numpy()
     chosen = data.chosen[rows.numpy()]
@@ -194,7 +202,7 @@ def save(path: str | Path, net: Net, data: Dataset, **about: Any) -> Path:
         "players": options.players,
         "pad_to": None,
         "options": options.to_json(),
-        "move_scale": MOVE_SCALE,
+        "features": list(ACTION_FEATURES),
         "value_scale": VALUE_SCALE,
         **about,
     }
@@ -244,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["MOVE_SCALE", "VALUE_SCALE", "Net", "concat", "main", "save", "train"]
+__all__ = ["VALUE_SCALE", "Net", "concat", "main", "save", "train"]
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -8,12 +8,12 @@ seat's ``Observation`` (``foxtrot.env.encode``, padded as trained), divides by `
 and plays the legal action with the highest output.  No torch: training needs it
 (``foxtrot.learn.ppo``, ``foxtrot.learn.distill``), playing does not.
 
-Format ``foxtrot-learned/2`` (``foxtrot.learn.distill``) adds the default policy's move
-values (``foxtrot.learn.features``): the network reads them after the scaled observation,
-divided by ``meta["move_scale"]``, and its output is added to them times the array
-``beta``, so that a network of zeros plays the default policy's best move.  Its value
-network (``vw0, vb0, ...``: the expected deal margin, in ``meta["value_scale"]`` points) is
-kept for analysis; play does not need it.
+Format ``foxtrot-learned/2`` (``foxtrot.learn.distill``) is a network shared by every
+action: it reads each legal action's features (``foxtrot.learn.features.action_features``)
+and gives its logit, to which the default policy's value of the move times the array
+``beta`` is added, so that a network of zeros plays the default policy's best move.  Its
+value network (``vw0, vb0, ...``: the expected deal margin, in ``meta["value_scale"]``
+points) is kept for analysis; play does not need it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from ..core import ACTIONS, Action, FoxtrotError, Observation, TableOptions
 from ..env.encoding import encode, pad
-from .features import move_features
+from .features import ACTION_FEATURES, action_features
 
 FORMAT: Final = "foxtrot-learned/1"
 #: The format of a distilled policy, which reads the move values too (see the module doc).
@@ -60,7 +60,6 @@ class ArrayPolicy:
             self.scale: Floats = arrays.pop("scale").astype(np.float32)
             self.moves = meta["format"] == FORMAT_MOVES
             self.beta = float(arrays.pop("beta")) if self.moves else 0.0
-            self.move_scale = float(meta.get("move_scale", 1.0))
             self.options = (
                 TableOptions.from_json(meta["options"])
                 if "options" in meta
@@ -73,32 +72,39 @@ class ArrayPolicy:
             ]
         except (KeyError, TypeError, ValueError, FoxtrotError):
             raise ValueError(f"learned: {self.path!r}: the arrays or meta are incomplete") from None
-        width = self.scale.shape[0] + (len(ACTIONS) if self.moves else 0)
+        width = len(ACTION_FEATURES) if self.moves else self.scale.shape[0]
         if not self.layers or self.layers[0][0].shape[0] != width:
             raise ValueError(f"learned: {self.path!r}: the layers do not fit the observation")
 
-    def logits(self, observations: Floats, options: TableOptions | None = None) -> Floats:
+    def logits(
+        self,
+        observations: Floats,
+        options: TableOptions | None = None,
+        masks: npt.NDArray[Any] | None = None,
+    ) -> Floats:
         """The outputs for a batch of (unscaled) observation arrays, one row each, at
-        ``options`` (by default the table it was trained at; only the move values read it)."""
-        x = observations / self.scale
-        moves: Floats | None = None
+        ``options`` (by default the table it was trained at); ``masks`` (1 = legal) are read
+        by the per-action features of format 2 (all actions legal when not given)."""
         if self.moves:
             table = options if options is not None else self.options
-            moves = move_features(observations, table)
-            x = np.concatenate([x, moves / self.move_scale], axis=1)
+            if masks is None:
+                masks = np.ones((len(np.atleast_2d(observations)), len(ACTIONS)), np.int8)
+            x, moves = action_features(observations, masks, table)
+        else:
+            x, moves = observations / self.scale, None
         for w, b in self.layers[:-1]:
             x = np.tanh(x @ w + b)
         w, b = self.layers[-1]
         out: Floats = x @ w + b
         if moves is not None:
-            out = out + self.beta * moves
+            out = out[..., 0] + self.beta * moves
         return out
 
     def act(
         self, observations: Floats, masks: npt.NDArray[Any], options: TableOptions | None = None
     ) -> npt.NDArray[np.int64]:
         """The legal action with the highest output in every row (``masks``: 1 = legal)."""
-        logits = self.logits(observations, options)
+        logits = self.logits(observations, options, masks)
         logits[np.asarray(masks) == 0] = -np.inf
         chosen: npt.NDArray[np.int64] = logits.argmax(axis=1).astype(np.int64)
         return chosen
