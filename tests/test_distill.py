@@ -9,11 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from foxtrot.bots import GreedyBot, RandomBot, decide
-from foxtrot.core import Phase, SplitMix64, State, TableOptions
+from foxtrot.bots import Bot, GreedyBot, RandomBot, decide
+from foxtrot.core import FoxtrotError, Phase, SplitMix64, State, TableOptions
 from foxtrot.learn import dataset, distill
 from foxtrot.learn.features import ACTION_FEATURES
-from foxtrot.learn.policy import FORMAT_MOVES, ArrayPolicy, LearnedBot
+from foxtrot.learn.policy import FORMAT_MOVES, SHIPPED, ArrayPolicy, LearnedBot
+from foxtrot.tui.session import Seat, parse_seats
 
 SAMPLES = Path(__file__).resolve().parent / "data" / "dataset"
 
@@ -53,7 +54,7 @@ def test_training_on_the_sample_writes_a_policy_that_plays_whole_matches(tmp_pat
     path = distill.save(tmp_path / "p.npz", net, data, trained=report)
     policy = ArrayPolicy(path)
     assert policy.meta["format"] == FORMAT_MOVES and policy.meta["trained"]["epochs"] == 3
-    bots = [LearnedBot(path), RandomBot()]
+    bots: list[Bot] = [LearnedBot(path), RandomBot()]
     rng = SplitMix64(1)
     state = State(TableOptions(players=2), rng=rng)
     while not state.is_over:
@@ -93,3 +94,25 @@ def test_a_policy_refuses_another_table_size(tmp_path: Path) -> None:
     state.deal(rng)
     with pytest.raises(ValueError, match="trained for 2 players, not 3"):
         decide(bot, state, rng)
+
+
+def test_the_terminal_seats_a_learned_player_and_refuses_one_that_cannot_play() -> None:
+    players, seats, names = parse_seats(2, "learned", None, None, "en")
+    assert players == 2 and seats[1] == Seat("bot", "learned") and "learned" in names[1]
+    assert seats[1].to_json() == {"kind": "bot", "level": "learned"}  # a record may hold it
+    path = SHIPPED / "learned-2p.npz"
+    _, seats, _ = parse_seats(2, f"learned:{path}", None, None, "ru")
+    bot = seats[1].make()
+    assert isinstance(bot, LearnedBot) and bot.name == f"learned:{path}"
+    assert seats[1].to_json() == {"kind": "bot", "level": "learned"}  # no path in records
+    rng = SplitMix64(4)
+    state = State(TableOptions(players=2), rng=rng)
+    state.deal(rng)
+    if state.to_move == 1:
+        decide(bot, state, rng)  # a legal move, or decide raises
+    with pytest.raises(FoxtrotError, match="no policy is shipped for 3 players"):
+        parse_seats(3, "learned,learned", None, None, "en")
+    with pytest.raises(FoxtrotError, match=r"learned: cannot read '/no/such\.npz'"):
+        parse_seats(2, "learned:/no/such.npz", None, None, "en")
+    with pytest.raises(FoxtrotError, match="unknown level 'learned:'"):
+        parse_seats(2, "learned:", None, None, "en")

@@ -133,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         metavar="LEVELS",
         help="computer opponents after the people, e.g. hard,medium"
-        " (easy, medium, hard; expert thinks seconds a move); starts at once",
+        " (easy, medium, hard; expert thinks seconds a move; learned, the distilled policy,"
+        " or learned:PATH, a policy file); starts at once",
     )
     play.add_argument(
         "--humans",

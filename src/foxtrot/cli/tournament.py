@@ -82,7 +82,8 @@ def add_parser(
         metavar="LIST",
         help="comma-separated bots, e.g. hard,greedy,random: random, greedy, expert (or the"
         " levels easy, medium, hard), oracle (sees every card: a yardstick), policy:PATH (a"
-        " trained MaskablePPO zip), learned:PATH (a numpy policy), openspiel:ismcts|mcts[:N]",
+        " trained MaskablePPO zip), learned (the distilled policy shipped for the table's"
+        " size), learned:PATH (a numpy policy), openspiel:ismcts|mcts[:N]",
     )
     add_table_options(parser)
     parser.add_argument(
@@ -211,10 +212,16 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
         require("openspiel", "an openspiel: bot")
     if any(spec.kind == LEARNED for spec in config.bots):
         require("learned", "a learned: bot")
+        from ..learn.policy import LearnedBot  # noqa: PLC0415 (numpy: only when used)
+
         try:
             for spec in config.bots:
                 if spec.kind == LEARNED:
-                    spec.build()  # reads the policy file now: a missing file is a usage mistake
+                    # reads the policy file now: a missing file, or one for another table
+                    # size, is a usage mistake
+                    learned = spec.build()
+                    if isinstance(learned, LearnedBot):
+                        learned.check(options.players)
         except ValueError as error:
             err.print(f"foxtrot tournament: {error}", markup=False)
             return 2

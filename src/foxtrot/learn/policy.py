@@ -129,23 +129,70 @@ def save(
     return target
 
 
-class LearnedBot:
-    """A saved ``ArrayPolicy`` playing from its observation (see the module doc)."""
+#: The policies shipped with the package (``learned``: the one for the table's size).
+SHIPPED: Final = Path(__file__).resolve().parent.parent / "data" / "learned"
 
-    def __init__(self, path: str | Path) -> None:
-        self.policy = ArrayPolicy(path)
-        self.name = f"learned:{self.policy.path}"
+
+def shipped_players() -> list[int]:
+    """The table sizes a policy is shipped for (``learned-2p.npz`` is for 2 players)."""
+    return sorted(int(path.stem[len("learned-") : -1]) for path in SHIPPED.glob("learned-*p.npz"))
+
+
+def shipped(players: int) -> Path:
+    """The shipped policy for ``players`` seats; ``ValueError`` naming the sizes there are."""
+    path = SHIPPED / f"learned-{players}p.npz"
+    if not path.is_file():
+        sizes = ", ".join(str(n) for n in shipped_players()) or "none"
+        raise ValueError(f"learned: no policy is shipped for {players} players (shipped: {sizes})")
+    return path
+
+
+class LearnedBot:
+    """A saved ``ArrayPolicy`` playing from its observation (see the module doc); without a
+    path, the shipped policy of the table's size (the level ``learned``)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self._policies: dict[int, ArrayPolicy] = {}
+        if path is None:
+            self.name = "learned"
+            self.policy: ArrayPolicy | None = None
+        else:
+            self.policy = ArrayPolicy(path)
+            self.name = f"learned:{self.policy.path}"
+
+    def _policy_for(self, players: int) -> ArrayPolicy:
+        if self.policy is not None:
+            return self.policy
+        if players not in self._policies:
+            self._policies[players] = ArrayPolicy(shipped(players))
+        return self._policies[players]
+
+    def check(self, players: int) -> None:
+        """Refuse, with a ``ValueError`` naming the policy, a table it cannot play."""
+        policy = self._policy_for(players)
+        if policy.players != players:
+            raise ValueError(f"{self.name} was trained for {policy.players} players, not {players}")
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The policy's highest legal output (deterministic)."""
-        if obs.players != self.policy.players:
+        policy = self._policy_for(obs.players)
+        if obs.players != policy.players:
             raise ValueError(
-                f"{self.name} was trained for {self.policy.players} players, not {obs.players}"
+                f"{self.name} was trained for {policy.players} players, not {obs.players}"
             )
-        array = pad(encode(obs), obs.options, self.policy.pad_to)[None, :]
+        array = pad(encode(obs), obs.options, policy.pad_to)[None, :]
         mask = np.zeros((1, len(ACTIONS)), dtype=np.int8)
         mask[0, [action.code for action in legal]] = 1
-        return ACTIONS[int(self.policy.act(array, mask, obs.options)[0])]
+        return ACTIONS[int(policy.act(array, mask, obs.options)[0])]
 
 
-__all__ = ["FORMAT", "ArrayPolicy", "LearnedBot", "save"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_MOVES",
+    "SHIPPED",
+    "ArrayPolicy",
+    "LearnedBot",
+    "save",
+    "shipped",
+    "shipped_players",
+]
