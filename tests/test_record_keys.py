@@ -350,15 +350,16 @@ def test_the_seats_key_is_checked_by_every_load(seats: Any, said: str) -> None:
 
 
 def test_record_seats_reads_every_level_the_bots_can_play() -> None:
-    from foxtrot.bots import make_bot  # noqa: PLC0415
+    from foxtrot.tui.session import Seat  # noqa: PLC0415
 
-    record = to_record(_played(6, players=7, moves=5))
+    players = len(SEAT_LEVELS) + 1
+    record = to_record(_played(6, players=players, moves=5))
     record["seats"] = [{"kind": "human"}] + [{"kind": "bot", "level": lv} for lv in SEAT_LEVELS]
     from_record(record)
     expected = [("human", ""), *(("bot", level) for level in SEAT_LEVELS)]
-    assert record_seats(record, 7) == expected
+    assert record_seats(record, players) == expected
     for level in SEAT_LEVELS:
-        make_bot(level)
+        Seat.bot(level).make()  # the bots' levels, and learned: the shipped policy
     assert "oracle" not in SEAT_LEVELS  # the oracle sees every card
 
 

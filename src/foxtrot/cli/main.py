@@ -13,7 +13,7 @@ from ..core.options import RENAMED_PRESETS
 from ..i18n import LANGUAGES, system_language
 from ..i18n.rules import rules_markdown
 from ..storage import load_record
-from . import records, serve, simulate, study, tournament, verify
+from . import dataset, records, serve, simulate, study, tournament, verify
 from .console import Console
 from .extras import MissingExtra, missing, require
 
@@ -133,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         metavar="LEVELS",
         help="computer opponents after the people, e.g. hard,medium"
-        " (easy, medium, hard; expert thinks seconds a move); starts at once",
+        " (easy, medium, hard; expert thinks seconds a move; learned, the distilled policy,"
+        " or learned:PATH, a policy file); starts at once",
     )
     play.add_argument(
         "--humans",
@@ -168,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     tournament.add_parser(sub, add_table_options)
     study.add_parser(sub, add_table_options)
+    dataset.add_parser(sub, add_table_options)
     serve.add_parser(sub)
     verify.add_parser(sub)
     return parser
@@ -226,6 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return tournament.run(args, table_options(args), out=out, err=err)
         if args.command == "study":
             return study.run(args, table_options(args), out=out, err=err)
+        if args.command == "dataset":
+            return dataset.run(args, table_options(args), out=out, err=err)
         if args.command == "serve":
             return serve.run(args, out)
         if args.command == "verify":

@@ -136,7 +136,29 @@ def print_report(results: StudyResults, out: Console) -> None:
             cells.append("-" if est is None else _cell(est.value, est.low, est.high, percent))
         rows.append([label, *cells])
     out.table(("figure (95% interval)", *labels), rows, right=range(1, len(labels) + 1))
+    if len(labels) > 1 and results.changes:
+        effect_rows = []
+        for key, label in METRICS:
+            percent = key.endswith(("wins", "decides", "rate"))
+            cells = []
+            for change in results.changes[1:]:
+                found = change.get(key)
+                if found is None or math.isnan(found.low):
+                    cells.append("-" if found is None else f"{found.mean:+.3g}")
+                elif percent:
+                    cells.append(f"{found.mean:+.1%} ({found.low:+.1%} to {found.high:+.1%})")
+                else:
+                    cells.append(f"{found.mean:+.2f} ({found.low:+.2f} to {found.high:+.2f})")
+            if any(cell != "-" for cell in cells):
+                effect_rows.append([label, *cells])
+        out.table(
+            (f"effect over {labels[0]} (paired, 95%)", *labels[1:]),
+            effect_rows,
+            right=range(1, len(labels)),
+        )
     out.print(
+        "effects: per match, the variant's figure minus the first variant's on the same"
+        " decks; mean and Student's t interval over the matches.  "
         "shares: Wilson intervals; means: ± 1.96 standard errors.  Edges: a seat's deal"
         " score minus the table's mean.  Q♠ decides: the outright winner changes when"
         " the Q♠ scores 0.",

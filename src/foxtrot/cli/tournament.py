@@ -20,6 +20,7 @@ from ..core import TableOptions
 from ..research import TournamentConfig, TournamentResults, parse_bots, run_tournament
 from ..research.backends import make_backend
 from ..research.entrants import LEARNED, OPENSPIEL, POLICY
+from ..research.stats import Paired
 from ..research.tournament import cpu_count
 from .console import Console
 from .extras import require
@@ -81,7 +82,8 @@ def add_parser(
         metavar="LIST",
         help="comma-separated bots, e.g. hard,greedy,random: random, greedy, expert (or the"
         " levels easy, medium, hard), oracle (sees every card: a yardstick), policy:PATH (a"
-        " trained MaskablePPO zip), learned:PATH (a numpy policy), openspiel:ismcts|mcts[:N]",
+        " trained MaskablePPO zip), learned (the distilled policy shipped for the table's"
+        " size), learned:PATH (a numpy policy), openspiel:ismcts|mcts[:N]",
     )
     add_table_options(parser)
     parser.add_argument(
@@ -210,10 +212,16 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
         require("openspiel", "an openspiel: bot")
     if any(spec.kind == LEARNED for spec in config.bots):
         require("learned", "a learned: bot")
+        from ..learn.policy import LearnedBot  # noqa: PLC0415 (numpy: only when used)
+
         try:
             for spec in config.bots:
                 if spec.kind == LEARNED:
-                    spec.build()  # reads the policy file now: a missing file is a usage mistake
+                    # reads the policy file now: a missing file, or one for another table
+                    # size, is a usage mistake
+                    learned = spec.build()
+                    if isinstance(learned, LearnedBot):
+                        learned.check(options.players)
         except ValueError as error:
             err.print(f"foxtrot tournament: {error}", markup=False)
             return 2
@@ -347,6 +355,7 @@ def print_report(
     budgets = sorted({spec.budget() for spec in results.bots} - {""})
     if budgets:
         out.print(f"search budget: {'; '.join(budgets)}", markup=False)
+    print_paired(results, out)
     headers = (
         "bot",
         "played",
@@ -396,6 +405,9 @@ def print_report(
             right=range(1, len(labels) + 1),
         )
     out.print(
+        "paired: per deal sequence both bots played (the same decks), the difference of win"
+        " rate per seat and of mean deal score; mean and 95% Student's t interval over the"
+        " sequences.  "
         "win rate: matches won / played, per seat, Wilson interval.  Elo: Bradley-Terry"
         " fit with a weak prior, the winner of a match beats each other seat; anchored"
         " so that the bots' mean is 1500.  Time: every decision; p95 by nearest rank.",
@@ -404,8 +416,40 @@ def print_report(
     )
 
 
+def print_paired(results: TournamentResults, out: Console) -> None:
+    """The paired margins of every pair of bots that met: the figures to compare them by."""
+    pairs = results.paired
+    if not pairs:
+        return
+    labels = results.labels
+
+    def interval(found: Paired, form: str) -> str:
+        if math.isnan(found.low):
+            return "–"
+        return f"{format(found.low, form)} to {format(found.high, form)}"
+
+    out.table(
+        ("bot", "over", "sequences", "win rate diff", "95% CI", "deal score diff", "95% CI"),
+        [
+            [
+                labels[pair.a],
+                labels[pair.b],
+                str(pair.win_rate.n),
+                format(pair.win_rate.mean, "+.1%"),
+                interval(pair.win_rate, "+.1%"),
+                format(pair.deal_score.mean, "+.1f"),
+                interval(pair.deal_score, "+.1f"),
+            ]
+            for pair in pairs
+        ],
+        title="paired margins (same decks)",
+        right=range(2, 7),
+    )
+
+
 __all__ = [
     "add_parser",
+    "print_paired",
     "print_ratings",
     "print_report",
     "run",

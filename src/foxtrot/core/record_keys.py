@@ -30,7 +30,7 @@ from .record_text import json_kind
 #: The levels a computer seat of a terminal record may have (``seats``): the three
 #: levels offered, and the bot names that may stand for them (never the oracle, which
 #: sees every card).
-SEAT_LEVELS: Final = ("easy", "medium", "hard", "random", "greedy", "expert")
+SEAT_LEVELS: Final = ("easy", "medium", "hard", "random", "greedy", "expert", "learned")
 
 _EXTENSIONS: Final = "extensions"
 

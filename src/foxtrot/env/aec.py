@@ -16,7 +16,11 @@ deals (``deals=1``: one deal; every agent terminates when the k-th deal ends, or
 the match is won before).  ``max_steps=N`` truncates the episode after N actions: every
 agent is truncated (not terminated).  ``pad_to=9`` lays the observation out for 9 seats
 whatever the number of players (``encoding.padded_options``; docs/env.md).
-An illegal action raises ``IllegalActionError`` and changes nothing.
+An illegal action raises ``IllegalActionError`` and changes nothing; with
+``illegal="substitute"`` (for samplers that ignore the mask, such as PettingZoo's
+``parallel_seed_test``) it is replaced by the lowest legal action instead, and the acting
+agent's info says so: ``{"substituted": True, "asked": ..., "played": ...}``
+(``{"substituted": False}`` after a legal action).
 """
 
 from __future__ import annotations
@@ -62,9 +66,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
         max_steps: int | None = None,
         pad_to: int | None = None,
         render_mode: str | None = None,
+        illegal: str = "raise",
         **changes: Any,
     ) -> None:
         super().__init__()
+        if illegal not in ("raise", "substitute"):
+            raise ValueError(f"illegal: {illegal!r} is not allowed (expected raise or substitute)")
+        self.illegal = illegal
         self.table = table_options(options, changes)
         self.game = Game(self.table, reward, deals=deals, pad_to=pad_to)
         self.max_steps = check_max_steps(max_steps)
@@ -128,6 +136,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (AECEnv is untyped; P
         if action is None:
             raise ValueError(f"{agent} must act: None is only for a terminated agent")
         game = self.game
+        if self.illegal == "substitute":
+            info: dict[str, Any] = {"substituted": False}
+            if action not in game.legal_codes:
+                info = {"substituted": True, "asked": action, "played": game.legal_codes[0]}
+                action = game.legal_codes[0]
+            self.infos[agent] = info
         game.play(action)  # raises on an illegal action before anything changes
         self._cumulative_rewards[agent] = 0.0
         if game.rewarded or self._rewarded:  # this step's rewards, or clear the last ones

@@ -11,7 +11,9 @@ observation is the array of the seat to move (docs/env.md), the action an index 
 - **Reward**: the reward of the seat that acted at this step (``reward=`` as in the AEC
   environment: deal scores, match result or margin).  A deal's end rewards every seat;
   ``info["rewards"]`` (``num_envs x players``) has every seat's reward of the step, so
-  that a learner can credit each seat's trajectory with its own.
+  that a learner can credit each seat's trajectory with its own.  Summed over an episode
+  ``reward`` mixes the seats: a single-agent learner uses the single-seat environment
+  (``vectorization_mode="sync"`` or ``"async"``: ``FoxtrotEnv``, whose reward is its seat's).
 - **Episodes**: the whole match (``deals=0``, the default) or ``deals=k`` deals
   (terminated), cut at ``max_steps`` steps (truncated, not terminated; ``max_episode_steps``
   is the same, Gymnasium's name).

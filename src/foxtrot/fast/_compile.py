@@ -4,10 +4,11 @@ numba compiles a function on its first call (about a second for the whole search
 caching, keeps the machine code in ``__pycache__`` for the next process.  Its own cache
 (``cache=True``) is keyed to the one source file of each function, but compiled code also
 holds what it read from other modules: the rules' constants and tables of ``core.kernel``
-and the jitted kernel functions it calls (the bots' weights are arguments, ``weights``, not
-compiled in: this package imports nothing from ``foxtrot.bots``).  So the key here also holds a
-digest of every source file the kernel reads: change a rule or a weight, and the kernel is
-compiled anew instead of running stale code.
+and ``core.rules`` and the jitted kernel functions it calls (the bots' weights are
+arguments, ``weights``, not compiled in: this package imports nothing from
+``foxtrot.bots``).  So the key here also holds a digest of every source file the kernel
+reads: change a rule or a weight, and the kernel is compiled anew instead of running stale
+code.
 
 This module imports numba: it is loaded only when the compiled kernel is used.
 """
@@ -23,14 +24,14 @@ from typing import Any, TypeVar, cast
 import numba
 from numba.core.caching import FunctionCache
 
-from ..core import actions, cards, kernel
+from ..core import actions, cards, kernel, rules
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _sources_digest() -> str:
     """A digest of the sources the compiled kernel is built from."""
-    files = [Path(m.__file__ or "") for m in (actions, cards, kernel)]
+    files = [Path(m.__file__ or "") for m in (actions, cards, kernel, rules)]
     files += sorted(Path(__file__).parent.glob("_[!_]*.py"))  # the compiled modules
     digest = hashlib.sha256()
     for path in files:

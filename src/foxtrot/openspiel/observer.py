@@ -23,7 +23,8 @@ tensors are built from ``State.observation(seat)`` and the seat's own dealt card
 
 from __future__ import annotations
 
-from typing import Any
+from collections import OrderedDict
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +36,11 @@ from ..env.encoding import N_ACTIONS, encode, observation_size
 from .track import Episode, max_rounds
 
 Array = npt.NDArray[np.float32]
+
+#: How many tensors an observer keeps, by the state's history and the player: an algorithm
+#: that asks again for a position it saw (CFR's passes, a search revisiting its root) gets a
+#: copy instead of a recomputation.  At most about 12 MB for the largest tensors.
+CACHED: Final = 256
 
 
 def moves_cap(options: TableOptions) -> int:
@@ -63,6 +69,7 @@ class FoxtrotObserver:
             pieces.append(("dealt", (max_rounds(options), 52)))
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor: Array = np.zeros(size, np.float32)
+        self._recent: OrderedDict[tuple[tuple[int, ...], int], Array] = OrderedDict()
         self.dict: dict[str, Array] = {}
         at = 0
         for name, shape in pieces:
@@ -77,7 +84,21 @@ class FoxtrotObserver:
         return core.observation(player)
 
     def set_from(self, state: Episode, player: int) -> None:
-        """Fill ``tensor`` with ``state`` as ``player`` sees it."""
+        """Fill ``tensor`` with ``state`` as ``player`` sees it (a copy of the cached tensor
+        when this observer filled it for the same history and player lately)."""
+        history = getattr(state, "history", None)
+        key = (tuple(history()), player) if history is not None else None
+        if key is not None and (found := self._recent.get(key)) is not None:
+            self._recent.move_to_end(key)
+            np.copyto(self.tensor, found)
+            return
+        self._fill(state, player)
+        if key is not None:
+            self._recent[key] = self.tensor.copy()
+            if len(self._recent) > CACHED:
+                self._recent.popitem(last=False)
+
+    def _fill(self, state: Episode, player: int) -> None:
         self.tensor.fill(0)
         obs = self._observation(state, player)
         if obs is None:
@@ -91,10 +112,9 @@ class FoxtrotObserver:
         if not self.recall or obs.phase is not Phase.PLAYING:
             return
         track = state.tracks[-1]
-        if self.public:
-            moves = self.dict["moves"]
-            for index, move in enumerate(track.moves):
-                moves[index, move.code] = 1
+        if self.public and track.moves:
+            codes = [move.code for move in track.moves]
+            self.dict["moves"][np.arange(len(codes)), codes] = 1
         if self.private:
             dealt = self.dict["dealt"]
             for rnd, cards in enumerate(track.received[player]):
@@ -160,4 +180,4 @@ class FoxtrotObserver:
         return "\n".join(lines)
 
 
-__all__ = ["FoxtrotObserver", "moves_cap"]
+__all__ = ["CACHED", "FoxtrotObserver", "moves_cap"]

@@ -54,8 +54,7 @@ class BotSpec:
         if self.kind == LEARNED:
             from ..learn.policy import LearnedBot  # noqa: PLC0415 (numpy: only when used)
 
-            assert self.path is not None
-            return LearnedBot(self.path)
+            return LearnedBot(self.path)  # no path: the shipped policy of the table's size
         if self.kind == OPENSPIEL:
             from ..openspiel.bots import parse  # noqa: PLC0415 (pyspiel: only when used)
 
@@ -121,11 +120,16 @@ def parse_bots(
             path = name if kind == OPENSPIEL else name[len(LEARNED) + 1 :]
             specs.append(BotSpec(label, kind, path=path))
             continue
+        if name == LEARNED:  # the level: the policy shipped for the table's size
+            seen[name] = seen.get(name, 0) + 1
+            label = name if seen[name] == 1 else f"{name}#{seen[name]}"
+            specs.append(BotSpec(label, LEARNED))
+            continue
         if not policy and name != ORACLE and LEVELS.get(name, name) not in BOT_NAMES:
             levels = [level for level in LEVELS if level not in BOT_NAMES]
             raise ValueError(
                 f"unknown bot {name!r} (expected {', '.join((*BOT_NAMES, ORACLE))}"
-                f" or {', '.join(levels)}, or policy:PATH, learned:PATH,"
+                f" or {', '.join(levels)}, or learned, policy:PATH, learned:PATH,"
                 " or openspiel:ismcts|mcts[:SIMULATIONS])"
             )
         seen[name] = seen.get(name, 0) + 1

@@ -22,6 +22,16 @@ Intervals are 95 %: Wilson for shares, mean ± 1.96 standard errors for means
 Common random numbers: match ``m`` uses the same shuffled decks under every
 variant (seeded by the study seed and ``m`` only), so differences between
 variants are not luck of the cards.  Same seed, same report, any ``jobs``.
+
+**Effects** (``effects``): every variant after the first against the first, the
+baseline, on each figure, paired by match: the figure is computed on each match alone
+(a share of its deals, a mean over its deals, 0 or 1 for the match's winner), the
+baseline's value on the same match number (the same decks) is subtracted, and the mean
+of those differences gets a 95 % Student's t interval over the matches
+(``stats.paired_interval``).  This is the interval of the effect itself, narrower than
+the two separate intervals wherever the decks explain part of the figure.  (A mean of
+per-match figures weighs every match alike, so an effect's mean can differ a little
+from the difference of the pooled figures when deal counts differ.)
 """
 
 from __future__ import annotations
@@ -34,7 +44,7 @@ from typing import Any, Final
 
 from ..bots import decide, make_bot
 from ..core import CARDS, Phase, Rank, SplitMix64, State, Suit, TableOptions
-from .stats import mean, wilson_interval
+from .stats import Paired, mean, paired_interval, wilson_interval
 
 QUEEN_OF_SPADES: Final = CARDS[Rank.QUEEN * 4 + Suit.SPADES]
 
@@ -245,13 +255,49 @@ def summarize(facts: Sequence[MatchFacts], skill: Sequence[MatchFacts]) -> dict[
     return out
 
 
+def match_figures(match: MatchFacts) -> dict[str, float]:
+    """The figures of ``METRICS`` on one match alone (the skill figures not included)."""
+    deals = match.deals
+    n = len(match.seats)
+    return {
+        "deal_length": mean([d.length for d in deals]),
+        "deals_per_match": float(len(deals)),
+        "score_spread": mean([max(d.scores) - min(d.scores) for d in deals]),
+        "foxtrots_per_deal": mean([d.foxtrots for d in deals]),
+        "first_player_edge": mean([d.scores[d.first] - sum(d.scores) / n for d in deals]),
+        "dealer_edge": mean([d.scores[d.dealer] - sum(d.scores) / n for d in deals]),
+        "first_player_deal_wins": mean([float(_outright(d.scores) == d.first) for d in deals]),
+        "first_mover_match_wins": float(match.winner == match.first),
+        "queen_decides": mean([float(d.queen_decided) for d in deals]),
+    }
+
+
+def effects(baseline: Sequence[MatchFacts], variant: Sequence[MatchFacts]) -> dict[str, Paired]:
+    """Each figure's effect of ``variant`` over ``baseline``, paired match by match (the
+    same match numbers, so the same decks): see the module doc."""
+    if len(baseline) != len(variant):
+        raise ValueError("effects: the variants played different numbers of matches")
+    base = [match_figures(match) for match in baseline]
+    other = [match_figures(match) for match in variant]
+    return (
+        {
+            key: paired_interval([b[key] - a[key] for a, b in zip(base, other, strict=True)])
+            for key in base[0]
+        }
+        if base
+        else {}
+    )
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class StudyResults:
-    """Per variant: its label, options and figures."""
+    """Per variant: its label, options and figures; and every variant's paired effects
+    over the first (``effects``; an empty dict for the first)."""
 
     config: StudyConfig
     figures: tuple[dict[str, Estimate], ...]
     seconds: float
+    changes: tuple[dict[str, Paired], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The whole report as JSON data."""
@@ -267,9 +313,13 @@ class StudyResults:
                     "variant": label,
                     "options": options.to_json(),
                     "figures": {key: est.to_json() for key, est in figures.items()},
+                    "effect_over_first": {key: found.to_json() for key, found in change.items()},
                 }
-                for (label, options), figures in zip(
-                    self.config.variants, self.figures, strict=True
+                for (label, options), figures, change in zip(
+                    self.config.variants,
+                    self.figures,
+                    self.changes or ({},) * len(self.figures),
+                    strict=True,
                 )
             ],
         }
@@ -317,10 +367,13 @@ def run_study(
                     progress()
     per = config.matches + config.skill_matches
     figures = []
+    changes: list[dict[str, Paired]] = []
     for index in range(len(config.variants)):
         chunk = played[index * per : (index + 1) * per]
         figures.append(summarize(chunk[: config.matches], chunk[config.matches :]))
-    return StudyResults(config, tuple(figures), time.perf_counter() - start)
+        first = played[: config.matches]
+        changes.append({} if index == 0 else effects(first, chunk[: config.matches]))
+    return StudyResults(config, tuple(figures), time.perf_counter() - start, tuple(changes))
 
 
 __all__ = [
@@ -330,6 +383,8 @@ __all__ = [
     "MatchFacts",
     "StudyConfig",
     "StudyResults",
+    "effects",
+    "match_figures",
     "mean_interval",
     "parse_variants",
     "play_one",

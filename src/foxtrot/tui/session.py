@@ -46,6 +46,8 @@ LOG: Final = logging.getLogger("foxtrot.tui")
 BOT_LEVELS: Final = ("easy", "medium", "hard")
 BOT_KINDS: Final = SEAT_LEVELS  # the record's list (core.record checks a record's seats)
 HUMAN: Final = "human"
+#: The level of a distilled policy (``foxtrot.learn.policy``): ``learned`` or ``learned:PATH``.
+LEARNED: Final = "learned"
 BOT: Final = "bot"
 
 
@@ -55,13 +57,16 @@ class Seat:
 
     kind: str = HUMAN
     level: str = ""
+    #: The policy file of a ``learned:PATH`` seat (level ``learned``; the record keeps the
+    #: level only, so a resumed match plays the shipped policy).  Empty: the shipped one.
+    policy: str = ""
 
     def __post_init__(self) -> None:
         # Checked here, not only in ``bot()``: no way of building a seat can bring in the
         # oracle (it sees every card) or an unknown level.
         if self.kind == HUMAN and self.level == "":
             return
-        if self.kind != BOT or self.level not in BOT_KINDS:
+        if self.kind != BOT or self.level not in BOT_KINDS or (self.policy and not self.learned):
             raise ValueError(
                 f"not a seat: kind {self.kind!r}, level {self.level!r}"
                 f" (a person, or a computer of level {', '.join(BOT_KINDS)})"
@@ -72,16 +77,48 @@ class Seat:
         """True for a computer opponent."""
         return self.kind == BOT
 
+    @property
+    def learned(self) -> bool:
+        """A distilled policy plays this seat (``foxtrot.learn.policy``)."""
+        return self.level == LEARNED
+
+    def make(self) -> Bot | CheatingBot:
+        """The bot of this computer seat."""
+        if self.learned:
+            from ..learn.policy import LearnedBot  # noqa: PLC0415 (numpy: only when used)
+
+            return LearnedBot(self.policy or None)
+        return make_bot(self.level)
+
     def to_json(self) -> dict[str, str]:
         """The entry of the record's ``seats`` key."""
         return {"kind": self.kind} if not self.is_bot else {"kind": self.kind, "level": self.level}
 
     @classmethod
     def bot(cls, level: str) -> Seat:
-        """A computer opponent; ``level`` is easy/medium/hard or a bot name."""
+        """A computer opponent; ``level`` is easy/medium/hard, a bot name, ``learned`` (the
+        shipped policy) or ``learned:PATH`` (a policy file)."""
+        if level.startswith(LEARNED + ":") and level != LEARNED + ":":
+            return cls(BOT, LEARNED, level[len(LEARNED) + 1 :])
         if level not in BOT_KINDS:
-            raise ValueError(f"unknown level {level!r} (expected {', '.join(BOT_KINDS)})")
+            raise ValueError(
+                f"unknown level {level!r} (expected {', '.join(BOT_KINDS)} or learned:PATH)"
+            )
         return cls(BOT, level)
+
+
+def _check_learned(seat: Seat, players: int) -> None:
+    """Refuse, before the match, a policy that cannot be read or play this table."""
+    where = f"learned:{seat.policy}" if seat.policy else "learned"
+    try:
+        bot = seat.make()
+        check = getattr(bot, "check", None)
+        if check is not None:
+            check(players)
+    except ImportError:
+        raise FoxtrotError(f"--bots {where} needs: pip install 'foxtrot[learned]'") from None
+    except ValueError as error:
+        raise FoxtrotError(f"--bots: {error}") from None
 
 
 def seats_of(data: Any, players: int) -> list[Seat]:
@@ -254,7 +291,7 @@ class Match:
         self.lang = lang
         self.resumed = resumed
         self.bots: dict[int, Bot | CheatingBot] = {
-            index: make_bot(seat.level) for index, seat in enumerate(seats) if seat.is_bot
+            index: seat.make() for index, seat in enumerate(seats) if seat.is_bot
         }
         self.bot_rngs = {index: SplitMix64(rng.getrandbits(64)) for index in self.bots}
 
@@ -424,8 +461,12 @@ def parse_seats(
     levels = [level for level in levels if level]
     people = [name.strip() for name in humans.split(",")] if humans else []
     for level in levels:
-        if level not in BOT_KINDS:
-            raise FoxtrotError(f"--bots: unknown level {level!r} (expected {', '.join(BOT_KINDS)})")
+        if level not in BOT_KINDS and not (
+            level.startswith(LEARNED + ":") and level != LEARNED + ":"
+        ):
+            raise FoxtrotError(
+                f"--bots: unknown level {level!r} (expected {', '.join(BOT_KINDS)} or learned:PATH)"
+            )
     if players is None:
         players = max(len(people), 1) + len(levels) if people or levels else 2
     count = len(people) if people else players - len(levels)
@@ -435,6 +476,9 @@ def parse_seats(
             " do not add up (at least one person plays)"
         )
     seats = [Seat() for _ in range(count)] + [Seat.bot(level) for level in levels]
+    for seat in seats:
+        if seat.learned:
+            _check_learned(seat, players)
     chosen = default_names(seats, lang)
     for index, name in enumerate(people):
         if name:
