@@ -51,6 +51,7 @@ from .endgame import solve_observation
 from .inference import RATIONALITY, SURPRISE, Decision, decisions, log_likelihood
 from .match_odds import PACE, win_chance
 from .rollout import rollout, unseen_by_rank
+from .styles import read
 from .values import CARD_VALUE, JACK_COST, NOISE
 
 #: Rounds played past the action before scoring at small budgets.  Under take = any who holds
@@ -236,6 +237,7 @@ def search(
     tempo: float = 0.0,
     peek: int = 0,
     calm: bool = False,
+    model: tuple[float, float] = (RATIONALITY, SURPRISE),
 ) -> Analysis:
     """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``).
 
@@ -259,6 +261,7 @@ def search(
     playouts' policy (``rollout.rollout``): with ``peek`` 1 the seat's own playout moves value
     the next hand of the sampled world rather than the odds (a sampled card, never a real
     hidden one), with 2 every seat's do; ``calm`` plays the other seats without jitter.
+    ``model`` is the opponent model's rationality and surprise (``styles``: a table's reading).
     """
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
@@ -278,7 +281,13 @@ def search(
         resample=resample,
         moves=moves,
         horizon=horizon,
-        weights=KERNEL_WEIGHTS._replace(own=float(seat), peek=float(peek), calm=float(calm)),
+        weights=KERNEL_WEIGHTS._replace(
+            rationality=model[0],
+            surprise=model[1],
+            own=float(seat),
+            peek=float(peek),
+            calm=float(calm),
+        ),
         pool=pool,
         tempo=tempo,
     )
@@ -287,7 +296,9 @@ def search(
 
     def draw() -> tuple[State, float]:
         world = root.resample(seat, stream)
-        return world, log_likelihood(world.hand_ids, moves, take_any, forced)
+        return world, log_likelihood(
+            world.hand_ids, moves, take_any, forced, rationality=model[0], surprise=model[1]
+        )
 
     while len(logs) < iterations and (len(logs) < 2 or time.perf_counter() < deadline):
         if pool > 1 and resample and moves:
@@ -412,6 +423,7 @@ class ExpertBot:
         peek: int = 0,
         calm: bool = False,
         endgame: bool = True,
+        reads: bool = False,
     ) -> None:
         if peek not in {0, 1, 2}:
             raise ValueError(f"peek: {peek!r} is not 0, 1 (the own seat's moves) or 2 (all)")
@@ -434,6 +446,7 @@ class ExpertBot:
         self.peek = peek
         self.calm = bool(calm)
         self.endgame = bool(endgame)
+        self.reads = bool(reads)
 
     def analyse(self, obs: Observation, rng: random.Random) -> Analysis:
         """Search from ``obs``: the value of every legal action (``search``: its expected deal
@@ -450,6 +463,11 @@ class ExpertBot:
                 seconds = max(0.0, seconds - (time.perf_counter() - start))
         state = State.from_observation(obs, rng)
         depth = self.horizon if self.horizon is not None else horizon(obs.players, self.iterations)
+        moves, model = decisions(obs), (RATIONALITY, SURPRISE)
+        if self.reads:  # each other player's style, from the hands he played out (``styles``)
+            reading = read(obs)
+            moves = [move for move in moves if move.seat not in reading.ignored]
+            model = (reading.style.rationality, reading.style.surprise)
         return search(
             state,
             obs.seat,
@@ -457,7 +475,7 @@ class ExpertBot:
             iterations=self.iterations,
             seconds=seconds,
             resample=True,
-            moves=decisions(obs),
+            moves=moves,
             horizon=depth,
             share=self.share,
             pool=self.pool,
@@ -470,6 +488,7 @@ class ExpertBot:
             ),
             peek=self.peek,
             calm=self.calm,
+            model=model,
         )
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
