@@ -165,15 +165,22 @@ class Analysis:
         return self.solved == 1
 
 
-def solved(obs: Observation, stake: float = 0.0, share: float = ESS_SHARE) -> Analysis | None:
+def solved(
+    obs: Observation,
+    stake: float = 0.0,
+    share: float = ESS_SHARE,
+    model: tuple[float, float] = (RATIONALITY, SURPRISE),
+) -> Analysis | None:
     """The endgame solved from ``obs`` (``endgame.solve_observation``, its deals weighed by the
     opponent model tempered as the search's samples are), or ``None``: not an endgame the
-    solver takes, or over its node budget (then the expert samples)."""
+    solver takes, or over its node budget (then the expert samples).  ``model``: the opponent
+    model's rationality and surprise (``search``)."""
     start = time.perf_counter()
     found = solve_observation(
         obs,
         stake=stake,
         weigh=lambda logs: temper(logs, share) if share > 0 else tempered(logs, 1.0),
+        model=model,
     )
     if found is None:
         return None
@@ -455,19 +462,19 @@ class ExpertBot:
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ValueError(f"seat {obs.seat} is not to move")
         seconds = self.seconds
-        if self.endgame:
-            start = time.perf_counter()
-            if (found := solved(obs, self.stake, self.share)) is not None:
-                return found
-            if seconds is not None:  # over the node budget: the search has the rest of the time
-                seconds = max(0.0, seconds - (time.perf_counter() - start))
-        state = State.from_observation(obs, rng)
-        depth = self.horizon if self.horizon is not None else horizon(obs.players, self.iterations)
         moves, model = decisions(obs), (RATIONALITY, SURPRISE)
         if self.reads:  # each other player's style, from the hands he played out (``styles``)
             reading = read(obs)
             moves = [move for move in moves if move.seat not in reading.ignored]
             model = (reading.style.rationality, reading.style.surprise)
+        if self.endgame:
+            start = time.perf_counter()
+            if (found := solved(obs, self.stake, self.share, model)) is not None:
+                return found
+            if seconds is not None:  # over the node budget: the search has the rest of the time
+                seconds = max(0.0, seconds - (time.perf_counter() - start))
+        state = State.from_observation(obs, rng)
+        depth = self.horizon if self.horizon is not None else horizon(obs.players, self.iterations)
         return search(
             state,
             obs.seat,
