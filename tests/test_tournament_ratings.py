@@ -7,6 +7,7 @@ sits at mu 25, and a tournament in which a bot meets itself is refused before it
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -182,3 +183,36 @@ def test_the_script_rates_saved_reports_as_the_option_rates_the_tournament(
             f"{rated.ordinal:.2f}",
             str(rated.matches),
         ]
+
+
+def test_the_script_rates_a_bot_that_sits_twice_as_two_entrants_with_split(
+    tmp_path: Path,
+) -> None:
+    options = dataclasses.replace(TINY, players=4)
+    config = TournamentConfig(parse_bots("easy,medium"), options, matches=1, seed=5, duplicate=True)
+    saved = tmp_path / "report.json"
+    saved.write_text(json.dumps(run_tournament(config).to_json()), encoding="utf-8")
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "rate_tournaments.py"
+    env = os.environ | {"PYTHONPATH": str(script.parents[1] / "src")}
+    refused = subprocess.run(
+        [sys.executable, str(script), str(saved)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=env,
+    )
+    assert refused.returncode == 2 and "rate_tournaments:" in refused.stderr
+    done = subprocess.run(
+        [sys.executable, str(script), "--split", str(saved)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        env=env,
+    )
+    lines = done.stdout.splitlines()
+    rows = {line.split()[0]: float(line.split()[1]) for line in lines[1:5]}
+    assert set(rows) == {"easy", "easy#2", "medium", "medium#2"} and rows["medium"] == 25.0
+    means = dict(line.split(": mean mu of its seats ") for line in lines[5:])
+    assert float(means["easy"]) == pytest.approx((rows["easy"] + rows["easy#2"]) / 2, abs=0.01)

@@ -111,3 +111,21 @@ def test_ukrainian_page_and_narration_name_computers_in_ukrainian(
     joined = page.evaluate(f"() => JSON.parse(localStorage.getItem('foxtrot.seat.{table}'))")
     record = api.get(f"/api/tables/{table}/record", joined["token"]).json()
     assert record["names"] == ["Оля", "Computer 2 (easy)", "Computer 3 (hard)"]
+
+
+def test_the_lobby_says_when_a_level_plays_as_the_one_below_at_that_many_players(
+    new_context: NewContext,
+) -> None:
+    page = new_context(locale="en-US").new_page()
+    page.goto("/")
+    tie = page.locator("#quick-level-tie")
+    page.select_option("#quick-level", "hard")
+    page.select_option("#quick-opponents", "1")
+    expect(tie).to_have_text("")  # at 2 players hard is rated above medium
+    page.select_option("#quick-opponents", "3")
+    expect(tie).to_contain_text("At a table of 4 players hard plays about as well as medium")
+    page.select_option("#quick-level", "medium")
+    expect(tie).to_have_text("")
+    page.select_option("#quick-level", "expert")
+    page.select_option("#quick-opponents", "1")
+    expect(tie).to_contain_text("At a table of 2 players expert plays about as well as hard")

@@ -22,7 +22,14 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from foxtrot.skill import START, ordinal, places, rate
-from foxtrot.web.players.ratings import COMPUTER_RATINGS, RatingStore, SeatAt
+from foxtrot.web.http.page import catalog_payload
+from foxtrot.web.players.ratings import (
+    COMPUTER_RATINGS,
+    RatingStore,
+    SeatAt,
+    computer_rating,
+    level_ties,
+)
 from waiting import stays_true
 
 from .passkey_support import Passkey
@@ -235,6 +242,33 @@ def test_apply_twice_writes_once(sqlite_url: str) -> None:
     engine.dispose()
 
 
+def test_a_computer_plays_at_the_rating_of_its_table_size(sqlite_url: str) -> None:
+    # measured: hard is told from medium at 2 and 3 players, not from 4 on (the lobby says so)
+    assert computer_rating("hard", 2) == computer_rating("hard", 3) == COMPUTER_RATINGS["hard"]
+    for players in range(4, 10):
+        assert computer_rating("hard", players) == computer_rating("medium", players)
+        assert "hard" in level_ties(players) and "medium" not in level_ties(players)
+    assert "hard" not in level_ties(2) and computer_rating("nobody", 2) == START
+    with server(sqlite_url, rating_seconds=None) as client:
+        anna = signed(client, "Anna")
+        signed(client, "Boris")
+        plant(client, anna[0])
+        table = client.post("/api/tables", json=RATED, headers={"X-CSRF-Token": anna[1]}).json()[
+            "table"
+        ]
+    engine = sa.create_engine(sqlite_url)
+    store = RatingStore(engine)
+    with engine.connect() as db:
+        ids = [row[0] for row in db.execute(sa.text("SELECT id FROM accounts ORDER BY name"))]
+    seats = [SeatAt("person", ids[0])] + [SeatAt("hard", None)] * 3
+    assert store.apply(table, seats, [210, 150, 120, 90], winner=0)
+    mu, sigma, _ = store.rating(ids[0])
+    four = computer_rating("hard", 4)
+    expected = rate([START, four, four, four], [1, 2, 3, 4])[0]
+    assert mu == pytest.approx(expected[0]) and sigma == pytest.approx(expected[1])
+    engine.dispose()
+
+
 def test_only_signed_in_people_sit_at_a_rated_table(sqlite_url: str) -> None:
     with server(sqlite_url) as client:
         refused = client.post("/api/tables", json=RATED)
@@ -320,3 +354,9 @@ def test_killed_between_the_match_end_and_its_update_rated_once_after(tmp_path: 
         assert db.execute(sa.text("SELECT count(*) FROM rating_changes")).scalar() == 2
         assert db.execute(sa.text("SELECT sum(matches) FROM ratings")).scalar() == 2
     engine.dispose()
+
+
+def test_the_page_catalog_names_the_levels_rated_as_the_one_below() -> None:
+    ties = catalog_payload("ru")["level_ties"]
+    assert ties == {str(players): list(level_ties(players)) for players in range(2, 10)}
+    assert "hard" in ties["4"] and "hard" not in ties["2"]

@@ -3,7 +3,8 @@
 Levels: ``easy`` is random, ``medium`` greedy, ``hard`` the expert's search
 within a second a move, and ``expert`` the same search with a longer budget
 (``BUDGETS``: several seconds, for hints, reviews and analysis rather than as
-an opponent).  With the compiled kernel (``foxtrot.fast``) both levels search five
+an opponent) that also reads each other player's style from his moves (``styles``).
+With the compiled kernel (``foxtrot.fast``) both levels search five
 to ten times the samples, to the end of the deal, in the same seconds (``budget``).  As a
 bot name, ``expert`` is that level.  The oracle sees every card and exists only to
 measure the honest bots.
@@ -46,6 +47,11 @@ PURE_BUDGETS: Final[dict[str, tuple[int, float | None]]] = {
 }
 
 
+#: The levels whose search reads the table: each other player's style from his own moves
+#: (``styles``), instead of taking every player for the model's sensible one.
+READING_LEVELS: Final = frozenset({"expert"})
+
+
 def budget(level: str) -> tuple[int, float | None]:
     """The samples and seconds a move of an expert level (``hard`` for any other name) on the
     path in use: ``BUDGETS`` with the compiled kernel, else ``PURE_BUDGETS``.  Decided when
@@ -72,7 +78,7 @@ def make_bot(name: str) -> Bot:
         return GreedyBot()
     if kind == "expert":
         iterations, seconds = budget(name)
-        return ExpertBot(iterations, seconds)
+        return ExpertBot(iterations, seconds, reads=name in READING_LEVELS)
     if kind == ORACLE:
         raise ValueError(
             "the oracle sees every card and is never an opponent (tournaments only, as a yardstick)"
@@ -94,6 +100,7 @@ __all__ = [
     "LEVELS",
     "ORACLE",
     "PURE_BUDGETS",
+    "READING_LEVELS",
     "Analysis",
     "Bot",
     "CheatingBot",

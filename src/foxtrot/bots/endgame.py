@@ -68,7 +68,7 @@ from ..core.kernel import (
     outcome_of,
     redeal_size,
 )
-from .inference import decisions, log_likelihood
+from .inference import RATIONALITY, SURPRISE, decisions, log_likelihood
 from .match_odds import PACE, win_chance
 
 #: Positions a solve may visit, for all the deals of one decision together: under ``take =
@@ -425,13 +425,15 @@ def solve_observation(
     nodes: int = NODES,
     limit: int = WORLD_LIMIT,
     weigh: Callable[[Sequence[float]], list[float]] = _plain,
+    model: tuple[float, float] = (RATIONALITY, SURPRISE),
 ) -> Solved | None:
     """The seat's endgame, from its observation only: every consistent deal (at most
     ``limit``) solved exactly within ``nodes`` positions in all, or ``None`` (two players only).
 
     Each deal weighs the ways its copies can be dealt times the opponent model's likelihood of
     the other player's moves with that hand (``inference``), its log-likelihoods made weights
-    by ``weigh`` (the expert passes its tempering).
+    by ``weigh`` (the expert passes its tempering); ``model`` is the model's rationality and
+    surprise (``styles``: the table's reading).
     """
     if obs.players != 2 or obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
         return None
@@ -448,7 +450,11 @@ def solve_observation(
             return None
         budget -= found.nodes
         rows.append(found.values)
-        logs.append(log_likelihood(state.hand_ids, moves, take_any, forced))
+        logs.append(
+            log_likelihood(
+                state.hand_ids, moves, take_any, forced, rationality=model[0], surprise=model[1]
+            )
+        )
     weights = [w * ways for w, (_, ways) in zip(weigh(logs), deals, strict=True)]
     total = sum(weights)
     values = {

@@ -51,6 +51,7 @@ from .endgame import solve_observation
 from .inference import RATIONALITY, SURPRISE, Decision, decisions, log_likelihood
 from .match_odds import PACE, win_chance
 from .rollout import rollout, unseen_by_rank
+from .styles import read
 from .values import CARD_VALUE, JACK_COST, NOISE
 
 #: Rounds played past the action before scoring at small budgets.  Under take = any who holds
@@ -164,15 +165,22 @@ class Analysis:
         return self.solved == 1
 
 
-def solved(obs: Observation, stake: float = 0.0, share: float = ESS_SHARE) -> Analysis | None:
+def solved(
+    obs: Observation,
+    stake: float = 0.0,
+    share: float = ESS_SHARE,
+    model: tuple[float, float] = (RATIONALITY, SURPRISE),
+) -> Analysis | None:
     """The endgame solved from ``obs`` (``endgame.solve_observation``, its deals weighed by the
     opponent model tempered as the search's samples are), or ``None``: not an endgame the
-    solver takes, or over its node budget (then the expert samples)."""
+    solver takes, or over its node budget (then the expert samples).  ``model``: the opponent
+    model's rationality and surprise (``search``)."""
     start = time.perf_counter()
     found = solve_observation(
         obs,
         stake=stake,
         weigh=lambda logs: temper(logs, share) if share > 0 else tempered(logs, 1.0),
+        model=model,
     )
     if found is None:
         return None
@@ -236,6 +244,7 @@ def search(
     tempo: float = 0.0,
     peek: int = 0,
     calm: bool = False,
+    model: tuple[float, float] = (RATIONALITY, SURPRISE),
 ) -> Analysis:
     """Determinized search from ``root`` for ``seat`` (hidden cards resampled if ``resample``).
 
@@ -259,6 +268,7 @@ def search(
     playouts' policy (``rollout.rollout``): with ``peek`` 1 the seat's own playout moves value
     the next hand of the sampled world rather than the odds (a sampled card, never a real
     hidden one), with 2 every seat's do; ``calm`` plays the other seats without jitter.
+    ``model`` is the opponent model's rationality and surprise (``styles``: a table's reading).
     """
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
@@ -280,7 +290,13 @@ def search(
         resample=resample,
         moves=moves,
         horizon=horizon,
-        weights=KERNEL_WEIGHTS._replace(own=float(seat), peek=float(peek), calm=float(calm)),
+        weights=KERNEL_WEIGHTS._replace(
+            rationality=model[0],
+            surprise=model[1],
+            own=float(seat),
+            peek=float(peek),
+            calm=float(calm),
+        ),
         pool=pool,
         tempo=tempo,
         share=share if plain else None,
@@ -290,7 +306,9 @@ def search(
 
     def draw() -> tuple[State, float]:
         world = root.resample(seat, stream)
-        return world, log_likelihood(world.hand_ids, moves, take_any, forced)
+        return world, log_likelihood(
+            world.hand_ids, moves, take_any, forced, rationality=model[0], surprise=model[1]
+        )
 
     while (
         weighed is None  # the kernel stops only at the deadline, as this loop would
@@ -424,6 +442,7 @@ class ExpertBot:
         peek: int = 0,
         calm: bool = False,
         endgame: bool = True,
+        reads: bool = False,
     ) -> None:
         if peek not in {0, 1, 2}:
             raise ValueError(f"peek: {peek!r} is not 0, 1 (the own seat's moves) or 2 (all)")
@@ -446,6 +465,7 @@ class ExpertBot:
         self.peek = peek
         self.calm = bool(calm)
         self.endgame = bool(endgame)
+        self.reads = bool(reads)
 
     def analyse(self, obs: Observation, rng: random.Random) -> Analysis:
         """Search from ``obs``: the value of every legal action (``search``: its expected deal
@@ -454,9 +474,14 @@ class ExpertBot:
         if obs.phase is not Phase.PLAYING or obs.to_move != obs.seat:
             raise ValueError(f"seat {obs.seat} is not to move")
         seconds = self.seconds
+        moves, model = decisions(obs), (RATIONALITY, SURPRISE)
+        if self.reads:  # each other player's style, from the hands he played out (``styles``)
+            reading = read(obs)
+            moves = [move for move in moves if move.seat not in reading.ignored]
+            model = (reading.style.rationality, reading.style.surprise)
         if self.endgame:
             start = time.perf_counter()
-            if (found := solved(obs, self.stake, self.share)) is not None:
+            if (found := solved(obs, self.stake, self.share, model)) is not None:
                 return found
             if seconds is not None:  # over the node budget: the search has the rest of the time
                 seconds = max(0.0, seconds - (time.perf_counter() - start))
@@ -469,7 +494,7 @@ class ExpertBot:
             iterations=self.iterations,
             seconds=seconds,
             resample=True,
-            moves=decisions(obs),
+            moves=moves,
             horizon=depth,
             share=self.share,
             pool=self.pool,
@@ -482,6 +507,7 @@ class ExpertBot:
             ),
             peek=self.peek,
             calm=self.calm,
+            model=model,
         )
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -62,6 +62,13 @@ def decisions(obs: Observation) -> list[Decision]:
     The deal is replayed from the public record with the engine's rules
     (``kernel``: what a card does to the pile, when the stock is dealt again).
     """
+    return replay(obs)[0]
+
+
+def replay(obs: Observation) -> tuple[list[Decision], list[Decision]]:
+    """The other seats' moves this deal: those since their hands were last refilled
+    (``decisions``), and those of the hands played out before (``revealed``), whose every
+    card was laid face up: a closed hand's move has its whole hand in ``later``."""
     n = obs.players
     match = obs.options.take is TakeRule.MATCH
     copies = obs.options.copies  # SUITS copies of each rank a deck, fewer in a mini game
@@ -74,6 +81,7 @@ def decisions(obs: Observation) -> list[Decision]:
     sizes = [hand] * n
     stock = initial_stock(obs.options.deck_size, n, hand)
     found: dict[int, list[Decision]] = {seat: [] for seat in range(n) if seat != obs.seat}
+    closed: list[Decision] = []
     for seat, action in obs.history:
         if seat != obs.seat:
             found[seat].append(
@@ -97,28 +105,60 @@ def decisions(obs: Observation) -> list[Decision]:
             stock -= each * n
             sizes = [size + each for size in sizes]
             for moves in found.values():
+                closed.extend(moves)
                 moves.clear()
-    return [move for seat in sorted(found) for move in found[seat]]
+    return [move for seat in sorted(found) for move in found[seat]], closed
+
+
+def revealed(obs: Observation) -> list[Decision]:
+    """The other seats' moves from hands played out this deal (``replay``): every card such a
+    hand held was later laid face up, so each move's hand is known (``later``), not inferred."""
+    return replay(obs)[1]
+
+
+def choice_values(
+    hand: Sequence[int], move: Decision, take_any: bool, forced_foxtrot: bool
+) -> dict[int, float] | None:
+    """The default policy's value of every move the player had at ``move`` holding ``hand``
+    (that hand then), or ``None`` when the move says nothing: a forced foxtrot, or one move."""
+    pile = move.pile
+    if forced_foxtrot and foxtrot_card(hand, pile) >= 0:
+        return None  # the foxtrot was his only legal move: it says nothing
+    unseen = move.unseen[:]
+    for card in hand:
+        unseen[card >> 2] -= 1
+    values = move_values(hand, pile, take_any, unseen, move.next_size)
+    return values if len(values) >= 2 else None
+
+
+def choice_log(
+    values: dict[int, float],
+    code: int,
+    rationality: float = RATIONALITY,
+    surprise: float = SURPRISE,
+) -> float:
+    """The log of the model's probability of choosing ``code`` among moves of ``values``:
+    ``surprise`` spread evenly, the rest in proportion to ``exp(rationality * value)``."""
+    best = max(values.values())
+    total = sum(math.exp(rationality * (value - best)) for value in values.values())
+    chosen = math.exp(rationality * (values[code] - best)) / total
+    return math.log(surprise / len(values) + (1 - surprise) * chosen)
 
 
 def log_likelihood(
-    hands: Sequence[Sequence[int]], moves: Sequence[Decision], take_any: bool, forced_foxtrot: bool
+    hands: Sequence[Sequence[int]],
+    moves: Sequence[Decision],
+    take_any: bool,
+    forced_foxtrot: bool,
+    *,
+    rationality: float = RATIONALITY,
+    surprise: float = SURPRISE,
 ) -> float:
-    """The log of the probability that players holding ``hands`` made ``moves``."""
+    """The log of the probability that players holding ``hands`` made ``moves`` (the model's
+    ``rationality`` and ``surprise``: the module's, or a table's reading, ``styles``)."""
     log = 0.0
     for move in moves:
-        hand = [*hands[move.seat], *move.later]
-        pile = move.pile
-        if forced_foxtrot and foxtrot_card(hand, pile) >= 0:
-            continue  # the foxtrot was his only legal move: it says nothing
-        unseen = move.unseen[:]
-        for card in hand:
-            unseen[card >> 2] -= 1
-        values = move_values(hand, pile, take_any, unseen, move.next_size)
-        if len(values) < 2:
-            continue
-        best = max(values.values())
-        total = sum(math.exp(RATIONALITY * (value - best)) for value in values.values())
-        chosen = math.exp(RATIONALITY * (values[move.code] - best)) / total
-        log += math.log(SURPRISE / len(values) + (1 - SURPRISE) * chosen)
+        values = choice_values([*hands[move.seat], *move.later], move, take_any, forced_foxtrot)
+        if values is not None:
+            log += choice_log(values, move.code, rationality, surprise)
     return log

@@ -13,7 +13,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..bots import BOT_NAMES, LEVELS, ORACLE, Bot, CheatingBot, budget, make_bot, make_oracle
+from ..bots import (
+    BOT_NAMES,
+    LEVELS,
+    ORACLE,
+    READING_LEVELS,
+    Bot,
+    CheatingBot,
+    budget,
+    make_bot,
+    make_oracle,
+)
 from ..bots.expert import ExpertBot, OracleBot
 
 __all__ = ["LEARNED", "OPENSPIEL", "POLICY", "SEARCH_BOTS", "BotSpec", "parse_bots"]
@@ -71,7 +81,7 @@ class BotSpec:
                 iterations = self.iterations
             if self.seconds is not None:
                 seconds = self.seconds or None
-            return ExpertBot(iterations, seconds)
+            return ExpertBot(iterations, seconds, reads=level in READING_LEVELS)
         if self.iterations is None:
             return OracleBot(seconds=self.seconds or None)
         if self.seconds is None:

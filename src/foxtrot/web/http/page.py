@@ -40,6 +40,7 @@ from ...core import CARDS, Observation, Phase, SplitMix64, State, TableOptions
 from ...i18n.rules import rules_source
 from ..lobby import Lobby
 from ..players.rated import no_help_while_rated
+from ..players.ratings import level_ties
 from ..protocol import Code, ProtocolError
 from ..table.actor import TableActor
 from ..workers import process_pool
@@ -94,6 +95,8 @@ def catalog_payload(lang: str) -> dict[str, Any]:
         for seat in range(9)
         for level in i18n.COMPUTER_LEVELS
     }
+    # per table size, the levels rated as the one below: the lobby says so when one is chosen
+    data["level_ties"] = {str(players): list(level_ties(players)) for players in range(2, 10)}
     data["cards"] = {
         str(card): [i18n.card_text(card, lang), i18n.card_name(card, lang)] for card in CARDS
     }

@@ -67,6 +67,11 @@ export function seatName(name) {
 }
 
 /** Whether ``name`` is a computer seat's default name (a level is part of it). */
+/** The levels a table of ``players`` cannot tell from the level below (the server's ratings). */
+export function levelTies(players) {
+  return data.level_ties?.[String(players)] ?? [];
+}
+
 export function isComputerName(name) {
   return typeof name === "string" && !!data.seat_names && name in data.seat_names;
 }

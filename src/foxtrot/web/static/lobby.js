@@ -2,7 +2,7 @@
 // table to share, with the rule options folded under "Table rules" at their defaults); the open
 // tables.
 import { h, fill, announce } from "./dom.js";
-import { t, n, seatName } from "./i18n.js";
+import { t, n, seatName, levelTies } from "./i18n.js";
 import { api, saveSeat } from "./net.js";
 
 const NAME = "foxtrot.name";
@@ -85,12 +85,23 @@ export class Lobby {
     const d = draft;
     const opponents = [];
     for (let i = 1; i <= 8; i += 1) opponents.push([String(i), String(i)]);
+    // A level the table's size cannot tell from the one below is said to be so.
+    const tie = h("p", { class: "note", id: "quick-level-tie", "aria-live": "polite" });
+    const sayTie = () => {
+      const players = d.opponents + 1;
+      const below = LEVELS[LEVELS.indexOf(d.level) - 1];
+      tie.textContent = levelTies(players).includes(d.level) && below
+        ? t("web_level_tie", { n: players, level: t(`tui_level_${d.level}`), below: t(`tui_level_${below}`) })
+        : "";
+    };
+    sayTie();
     const quick = h("form", { id: "quick", class: "quick", onsubmit: (e) => this.playComputer(e) },
       h("div", { class: "row" },
         field("quick-level", t("web_level"),
-          select("quick-level", d.level, LEVELS.map((k) => [k, t(`tui_level_${k}`)]), (v) => { d.level = v; })),
+          select("quick-level", d.level, LEVELS.map((k) => [k, t(`tui_level_${k}`)]), (v) => { d.level = v; sayTie(); })),
         field("quick-opponents", t("web_opponents"),
-          select("quick-opponents", d.opponents, opponents, (v) => { d.opponents = Number(v); }))),
+          select("quick-opponents", d.opponents, opponents, (v) => { d.opponents = Number(v); sayTie(); }))),
+      tie,
       h("button", { type: "submit", class: "primary big", id: "play-computer", "data-action": "play-computer" },
         t("web_play_computer")));
     fill(
