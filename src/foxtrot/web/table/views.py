@@ -19,6 +19,7 @@ from ...core import (
     Event,
     MatchEnded,
     Observation,
+    Phase,
     PileTaken,
     Redealt,
     State,
@@ -26,6 +27,7 @@ from ...core import (
 from ...i18n import catalog, seat_name
 from ...narrate import narrate
 from ..protocol import EventOut
+from .match_parts import match_parts
 
 if TYPE_CHECKING:
     from .seats import Entry, SeatInfo
@@ -86,7 +88,10 @@ def view_of(state: State | None, seat: int | None) -> dict[str, Any] | None:
     if state is None:
         return None
     obs = state.observation(seat or 0)
-    return seat_view(obs) if seat is not None else spectator_view(obs)
+    view = seat_view(obs) if seat is not None else spectator_view(obs)
+    if obs.phase is Phase.OVER:  # the match-end screen's sheet by category (public, V1)
+        view["parts"] = match_parts(state)
+    return view
 
 
 def entry_data(entry: Entry) -> dict[str, Any]:
