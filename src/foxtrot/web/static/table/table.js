@@ -11,7 +11,7 @@ import { errorText } from "../lobby.js";
 import { TableBoard } from "./board.js";
 import { Seats } from "./seats.js";
 import { renderWaiting } from "./waiting.js";
-import { renderScores } from "./pause.js";
+import { renderScores, pauseHeading } from "./pause.js";
 import { askHint, showCount } from "./coachpanels.js";
 import { setting, setSetting, signalTurn, chime, bigMoment, celebrate } from "../feedback.js";
 import { FairLog } from "./fairlog.js";
@@ -352,7 +352,7 @@ export class TableView {
     e.last = h("p", { id: "t-last", class: "last-action", "data-region": "last-action" });
     e.count = h("section", { id: "t-count", class: "panel overlay", hidden: true, "aria-live": "off" });
     e.pause = h("section", { id: "t-pause", class: "panel overlay pause", hidden: true, role: "dialog",
-      "aria-modal": "false", "aria-labelledby": "scores-title" });
+      "aria-modal": "false", "aria-labelledby": "pause-title" });
     e.felt = h("div", { id: "t-felt", class: "felt" }, e.players,
       h("div", { class: "center" }, e.pile, e.last), e.count, e.pause);
     e.handTitle = h("h3", { id: "hand-title", class: "hand-title" });
@@ -381,7 +381,8 @@ export class TableView {
     e.logList = h("ol", { id: "log-list", class: "log", tabindex: "0", "aria-labelledby": "log-title" });
     e.log = h("section", { id: "t-log", class: "panel", "aria-labelledby": "log-title" },
       h("h3", { id: "log-title" }, t("web_log")), e.logList);
-    e.over = h("section", { id: "t-over", class: "panel over", hidden: true, "aria-labelledby": "over-title" });
+    e.over = h("section", { id: "t-over", class: "panel over match-end", hidden: true, "data-region": "match-end",
+      "aria-labelledby": "over-title" });
     e.review = old?.review || h("div", { id: "t-review" }); // each deal's review (pause.js), kept
     e.after = old?.after || h("div", { id: "t-after" }); // a review keeps its work across a redraw
     e.scores = h("section", { id: "t-scores", class: "panel", tabindex: "-1", hidden: true, "aria-labelledby": "scores-title" });
@@ -447,6 +448,7 @@ export class TableView {
     }
     e.wait.hidden = true;
     e.game.hidden = false;
+    e.arena.hidden = v.phase === "over"; // the match-end screen takes the felt's place
     e.game.dataset.seq = String(this.sock?.seq ?? 0); // for tests: the view's sequence number
     e.game.dataset.phase = v.phase;
     e.game.dataset.players = String(v.players);
@@ -472,8 +474,8 @@ export class TableView {
     let text = "";
     if (v.phase === "playing" && v.to_move !== null) {
       text = this.myTurn() ? t("web_your_turn") : t("web_turn_of", { name: this.name(v.to_move) });
-    } else if (v.phase === "awaiting_deal") text = t("web_waiting_deal");
-    else if (v.phase === "over") text = t("tui_match_over");
+    } else if (v.phase === "awaiting_deal") text = pauseHeading(this, true) ?? t("web_waiting_deal");
+    // over: the match-end screen says so in its heading
     e.turn.textContent = text;
     e.turn.classList.toggle("mine", this.myTurn());
     signalTurn(`${t("web_title")} — ${this.summary.table.slice(0, 6)}`, this.myTurn(), t("web_your_turn"));
