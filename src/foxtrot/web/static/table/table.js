@@ -292,6 +292,11 @@ export class TableView {
 
   undo() {
     if (this.role !== "player" || !this.sock) return;
+    const refusal = this.view && this.undoRefusal();
+    if (refusal) {
+      this.say(t("web_refused", { reason: refusal }));
+      return;
+    }
     this.el.msg.textContent = "";
     this.sock.send({ type: "undo" });
   }
@@ -559,9 +564,15 @@ export class TableView {
     e.take.hidden = v.options.take !== "any";
     e.undo.hidden = !this.alone() || v.phase !== "playing";
     const refusal = this.undoRefusal();
-    e.undo.disabled = !!refusal;
-    if (refusal) e.undo.title = refusal;
-    else e.undo.removeAttribute("title");
+    // refused: marked disabled but still focusable, so the reason is heard and seen on focus
+    // (its title) as on hover; pressed anyway, it says the reason and sends nothing
+    if (refusal) {
+      e.undo.setAttribute("aria-disabled", "true");
+      e.undo.title = refusal;
+    } else {
+      e.undo.removeAttribute("aria-disabled");
+      e.undo.removeAttribute("title");
+    }
     e.hintBtn.disabled = !mine;
     e.countBtn.disabled = v.phase !== "playing";
     if (hadFocus) this.focusHand();
@@ -574,10 +585,13 @@ export class TableView {
   }
 
   /** Why an undo would be refused now, in words (null: it may be allowed): no move of yours in
-   * this deal's history, or the server's refusal of an undo at this very point of the deal. */
+   * this deal's history, the rules' refusal your view carries (``undo_refused``), or the
+   * server's refusal of an undo at this very point of the deal. */
   undoRefusal() {
     const v = this.view;
     if (!v.history.some(([seat]) => seat === v.seat)) return t("tui_undo_none");
+    // the server's word on the rules (a redeal since your move: too late), sent in your view
+    if (v.undo_refused && has(`tui_undo_${v.undo_refused}`)) return t(`tui_undo_${v.undo_refused}`);
     const refused = this.undoRefused;
     if (refused && refused.at === this.undoKey() && has(`tui_undo_${refused.reason}`)) return t(`tui_undo_${refused.reason}`);
     return null;
