@@ -196,7 +196,7 @@ def test_T3b_the_expert_makes_an_obvious_double_foxtrot_and_says_why() -> None:
         f" — it {explain(obs, alt)}"
     )
     assert alternative_text(TAKE) == "taking the pile"
-    assert alternative_text(act("2S"), "ru") == "ход 2♠"
+    assert alternative_text(act("2S"), "ru") == "ход двойкой пик"  # «ход 2♠» lacks the case
     assert suggest(obs, "ru", iterations=60, seconds=None).reason == (
         f"делает двойной фокстрот: +40; {alternative_text(alt, 'ru')} вместо этого — на {gap}"
         f" {points_word(gap, 'ru')} хуже: {explain(obs, alt, 'ru')}"
@@ -606,7 +606,7 @@ def test_a_comparison_says_how_much_worse_the_alternative_is_and_why() -> None:
     )
     assert compared(obs, act("2C"), act("3C"), 0.4) == f"{same}; playing 3♣ is about as good"
     assert compared(obs, act("2C"), act("3C"), 1.0, "ru") == (
-        "не оставляет одиночной карты для фокстрота; ход 3♣ делает то же сейчас,"
+        "не оставляет одиночной карты для фокстрота; ход тройкой треф делает то же сейчас,"
         " но потом на 1 очко хуже"
     )
     assert compared(obs, act("5D"), TAKE, 0.2, "uk") == (
