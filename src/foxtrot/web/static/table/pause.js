@@ -55,7 +55,7 @@ function reviewPeek(tv, deal) {
   const worst = shownMoves(result, false)[0];
   return h("div", { class: "review-peek" },
     h("p", {}, h("button", { type: "button", class: "linkish review-go", onclick: () => tv.review.show(deal) },
-      t("review_deal_link", { n: deal + 1 })), " ", result.summary),
+      t("review_deal_link", { n: deal + 1 })), ": ", result.summary, /[.!?…]$/.test(result.summary) ? "" : "."),
     worst ? h("p", { class: "note" }, t("review_costliest", { move: worst.move, played: worst.played_text,
       lost: n("coach_lost", worst.lost), best: worst.best_text })) : null);
 }

@@ -81,7 +81,7 @@ export class TableView {
       onMessage: (msg) => this.receive(msg),
       onState: (state) => this.connection(state),
     });
-    if (since !== null) this.sock.seq = since;
+    if (since !== null) this.sock.replayFrom = since;
     this.sock.open();
   }
 
@@ -98,8 +98,7 @@ export class TableView {
     if (!this.sock) return;
     this.log = new FairLog();
     this.lastAction = null;
-    this.sock.seq = Math.max(0, (this.sock.seq || 0) - 24);
-    this.sock.relang(lang());
+    this.sock.relang(lang(), Math.max(0, (this.sock.seq || 0) - 24));
     if (this.countOpen) this.counting();
     this.review?.relang(); // each deal's review and the replay, in the new language
     if (this.liveReplay) fill(this.liveReplay);
@@ -437,7 +436,11 @@ export class TableView {
     }
     const value = `${w}px`;
     if (e.felt.style.getPropertyValue("--pile-w") !== value) e.felt.style.setProperty("--pile-w", value);
-    e.felt.style.setProperty("--ring-h", `${e.players.offsetHeight}px`); // the card count stays below the seats
+    // the card count stays below the seats, lifted ones (their transform) included
+    const feltTop = e.felt.getBoundingClientRect().top;
+    let below = e.players.getBoundingClientRect().bottom;
+    for (const seat of e.players.querySelectorAll(".seat")) below = Math.max(below, seat.getBoundingClientRect().bottom);
+    e.felt.style.setProperty("--ring-h", `${Math.ceil(below - feltTop)}px`);
   }
 
   render() {
