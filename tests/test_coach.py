@@ -434,6 +434,17 @@ def test_summary_counts_in_every_language() -> None:
         "1 добрий хід, 1 неточність, 5 помилок; усього втрачено 54 очки"
     )
     assert summary(items[:3], "en") == "1 good move, 1 inaccuracy, 1 mistake; 14 points lost in all"
+    # good moves lose a little too: the line says how much of the loss is theirs
+    slips = [item(Grade.GOOD, 2.4) for _ in range(5)]
+    assert summary(slips, "en") == (
+        "5 good moves, 0 inaccuracies, 0 mistakes; 12 points lost in all, 12 of them in good moves"
+    )
+    assert summary(slips, "ru").endswith(
+        "всего потеряно 12 очков, из них 12 очков — в хороших ходах"
+    )
+    assert summary([*slips, items[1]], "uk").endswith(
+        "усього втрачено 16 очок, з них 12 очок — у добрих ходах"
+    )
     assert items[1].text("ru") == (
         "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40)."
     )
