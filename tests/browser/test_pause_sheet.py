@@ -5,22 +5,27 @@ next deal is being dealt while the table waits for Next deal."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_support import Api
+from .browser_support import Api, wait_settled
 from .conftest import NewContext
 from .test_table_flow import play_until
 from .test_table_layout import seat_me
 
 PHONE = {"width": 375, "height": 667}
-LOCALES = {"ru": "ru-RU", "uk": "uk-UA"}
+LOCALES = {"en": "en-US", "ru": "ru-RU", "uk": "uk-UA"}
 #: What the heading says while the table waits for this person's Next deal.
-WAITS_FOR_YOU = {"ru": "стол ждёт вас", "uk": "стіл чекає на вас"}
-PRESS_NEXT = {"ru": "Нажмите «Следующая раздача»", "uk": "Натисніть «Наступна роздача»"}
-BEING_DEALT = {"ru": "Идёт сдача", "uk": "Іде здача"}
+WAITS_FOR_YOU = {"en": "the table waits for you", "ru": "стол ждёт вас", "uk": "стіл чекає на вас"}
+PRESS_NEXT = {
+    "en": "Press Next deal",
+    "ru": "Нажмите «Следующая раздача»",
+    "uk": "Натисніть «Наступна роздача»",
+}
+BEING_DEALT = {"en": "being dealt", "ru": "Идёт сдача", "uk": "Іде здача"}
 
 
 def _pause_page(new_context: NewContext, api: Api, lang: str) -> Page:
@@ -37,6 +42,7 @@ def _pause_page(new_context: NewContext, api: Api, lang: str) -> Page:
     page = context.new_page()
     page.goto(f"/t/{table}")
     play_until(page, "#t-pause")
+    wait_settled(page)  # the deal's last cards have flown to their taker
     return page
 
 
@@ -51,7 +57,7 @@ def _seen(page: Page, selector: str) -> bool:
     return seen
 
 
-@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_pause_sheet_fits_a_phone(
     new_context: NewContext, api: Api, artifacts: Path, lang: str
 ) -> None:
@@ -63,14 +69,14 @@ def test_pause_sheet_fits_a_phone(
     expect(pause.locator("#sheet-last")).to_be_visible()
     page.screenshot(path=str(artifacts / f"pause-phone-4p-{lang}.png"))
     # the deal's row and the match's row, every player's cell in each, seen without scrolling
-    for row in ("#sheet-last tfoot tr.deal", "#sheet-last tfoot tr.total"):
+    for row in ("#sheet-pinned tr.deal", "#sheet-pinned tr.total"):
         cells = pause.locator(f"{row} > *")
         expect(cells).to_have_count(5)  # the row's name and four players
         for i in range(5):
             assert _seen(page, f"#t-pause {row} > :nth-child({i + 1})"), f"{row} cell {i}"
     # scrolled to its end, the sheet still shows them: pinned at its foot
     page.locator("#t-pause .pause-sheet").evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
-    assert _seen(page, "#t-pause #sheet-last tfoot tr.total > :last-child")
+    assert _seen(page, "#t-pause #sheet-pinned tr.total > :last-child")
     # never sideways: neither the page, nor the panel, nor the sheet
     wide = page.evaluate(
         """() => [document.documentElement, ...document.querySelectorAll(
@@ -80,6 +86,10 @@ def test_pause_sheet_fits_a_phone(
     )
     assert not wide, f"scrolls sideways: {wide}"
     assert _seen(page, "[data-action='next-deal']")
+    # the deal's review, one line under the sheet, punctuated: "Review of deal 1: 25 good moves…"
+    peek = pause.locator(".review-peek p").first
+    expect(peek).to_contain_text(re.compile(r"1: \d+ \S"))
+    assert peek.inner_text().rstrip().endswith(".")
     page.locator("#t-pause .pause-sheet").evaluate("(el) => { el.scrollTop = 0; }")
     page.screenshot(path=str(artifacts / f"pause-phone-4p-{lang}.png"))
     # pressed: nobody else to wait for, the next deal comes

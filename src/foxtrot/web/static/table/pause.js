@@ -91,8 +91,15 @@ export function renderScores(tv) {
     const focus = e.pause.hidden || e.pause.contains(document.activeElement); // kept across redraws
     // the heading says what the table waits for; the sheet scrolls inside itself, its deal and
     // match rows pinned; Next deal and its countdown stay at the panel's foot
+    // on a phone the deal's sheet is on its side: its Deal and Match rows (its foot) leave the
+    // scrolling part for a strip of their own below it, always in view
+    const byPart = sheet[1].querySelector("table.by-part");
+    const foot = byPart?.tFoot ?? null;
+    if (foot) foot.remove();
     fill(e.pause, h("h3", { id: "pause-title", class: "pause-title" }, pauseHeading(tv)),
       h("div", { class: "pause-sheet" }, sheet.slice(1), reviewPeek(tv, dealt - 1)),
+      foot ? h("table", { class: "sheet by-part pinned-sheet", id: "sheet-pinned",
+        "aria-labelledby": "sheet-last-caption" }, foot) : null,
       h("div", { class: "pause-foot" },
         typeof v.seat === "number"
           ? h("button", { type: "button", class: "primary", id: "next-deal", "data-action": "next-deal",
