@@ -43,11 +43,25 @@ def _part(card_id: int) -> str | None:
     return None
 
 
+#: The last state asked about and its parts: an ended match's state no longer changes, and
+#: every seat's and spectator's view of it asks again (one replay, not one per connection).
+_last: list[tuple[State, int, list[list[dict[str, int]]]]] = []
+
+
 def match_parts(state: State) -> list[list[dict[str, int]]]:
     """Per ended deal, per seat: how many tens, aces, jacks and queens of spades it took.
 
     Empty when the state has no record to replay (a state sampled from an observation).
     """
+    deals = state.deal_number
+    if _last and _last[0][0] is state and _last[0][1] == deals:
+        return _last[0][2]
+    parts = _replayed(state)
+    _last[:] = [(state, deals, parts)]
+    return parts
+
+
+def _replayed(state: State) -> list[list[dict[str, int]]]:
     try:
         record = to_record(state)
         parts: list[list[dict[str, int]]] = []
