@@ -4,7 +4,7 @@
 // (foxtrots, tens, aces, jacks, most cards, queens of spades) and by deal, and a rated table's
 // rating changes. A board game site's final score table: a column per player, a row per part.
 import { h, fill } from "../dom.js";
-import { t, n, seatName } from "../i18n.js";
+import { t, n, seatName, lang } from "../i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** One colour per seat (Okabe and Ito's palette, told apart with every colour vision). */
@@ -109,6 +109,12 @@ function columns(id, caption, names, rows, totals, winner) {
 export function renderMatchEnd(tv, box, rating) {
   const v = tv.view;
   const names = v.names.map((name, seat) => seatName(name) ?? tv.name(seat));
+  // drawn again only when something on it changed (not at every presence message): a focused
+  // button keeps its focus
+  const key = JSON.stringify([lang(), names, v.totals, v.deal_scores?.length, !!v.parts, v.seat,
+    !!tv.mine, !!tv.summary?.rematch]);
+  if (box.dataset.drawn === key && box.contains(rating)) return;
+  box.dataset.drawn = key;
   const you = typeof v.seat === "number" ? v.seat : null;
   const label = (seat) => (seat === you ? `${names[seat]} (${t("web_you")})` : names[seat]);
   const winner = v.winner ?? null;
