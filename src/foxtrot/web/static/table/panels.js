@@ -47,13 +47,13 @@ export function scoreSheet(v, narrow = false) {
   const parts = narrow ? sheetByPart(v, cols, values, number) : h("table", { class: "sheet", id: "sheet-last" },
     h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
-      cols.map((key) => h("th", { scope: "col" }, label(key))))),
+      cols.map((key) => h("th", { scope: "col", class: "num" }, label(key))))),
     h("tbody", {}, partRows));
   const history = narrow ? historyByDeal(v, deals) : h("table", { class: "sheet", id: "sheet-all" },
     h("caption", { id: "sheet-all-caption" }, t("tui_scores_title")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
-      deals.map((_, i) => h("th", { scope: "col" }, t("web_deal_col", { deal: i + 1 }))),
-      h("th", { scope: "col" }, t("web_match_total")))),
+      deals.map((_, i) => h("th", { scope: "col", class: "num" }, t("web_deal_col", { deal: i + 1 }))),
+      h("th", { scope: "col", class: "num" }, t("web_match_total")))),
     h("tbody", {}, v.names.map((name, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(name)),
       deals.map((lines) => h("td", { class: "num" }, String(lines[seat].total))),
       h("td", { class: "num total" }, String(v.totals[seat]))))));
