@@ -196,7 +196,7 @@ def test_T3b_the_expert_makes_an_obvious_double_foxtrot_and_says_why() -> None:
         f" — it {explain(obs, alt)}"
     )
     assert alternative_text(TAKE) == "taking the pile"
-    assert alternative_text(act("2S"), "ru") == "ход 2♠"
+    assert alternative_text(act("2S"), "ru") == "ход двойкой пик"  # «ход 2♠» lacks the case
     assert suggest(obs, "ru", iterations=60, seconds=None).reason == (
         f"делает двойной фокстрот: +40; {alternative_text(alt, 'ru')} вместо этого — на {gap}"
         f" {points_word(gap, 'ru')} хуже: {explain(obs, alt, 'ru')}"
@@ -434,6 +434,17 @@ def test_summary_counts_in_every_language() -> None:
         "1 добрий хід, 1 неточність, 5 помилок; усього втрачено 54 очки"
     )
     assert summary(items[:3], "en") == "1 good move, 1 inaccuracy, 1 mistake; 14 points lost in all"
+    # good moves lose a little too: the line says how much of the loss is theirs
+    slips = [item(Grade.GOOD, 2.4) for _ in range(5)]
+    assert summary(slips, "en") == (
+        "5 good moves, 0 inaccuracies, 0 mistakes; 12 points lost in all, 12 of them in good moves"
+    )
+    assert summary(slips, "ru").endswith(
+        "всего потеряно 12 очков, из них 12 очков — в хороших ходах"
+    )
+    assert summary([*slips, items[1]], "uk").endswith(
+        "усього втрачено 16 очок, з них 12 очок — у добрих ходах"
+    )
     assert items[1].text("ru") == (
         "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40)."
     )
@@ -606,7 +617,7 @@ def test_a_comparison_says_how_much_worse_the_alternative_is_and_why() -> None:
     )
     assert compared(obs, act("2C"), act("3C"), 0.4) == f"{same}; playing 3♣ is about as good"
     assert compared(obs, act("2C"), act("3C"), 1.0, "ru") == (
-        "не оставляет одиночной карты для фокстрота; ход 3♣ делает то же сейчас,"
+        "не оставляет одиночной карты для фокстрота; ход тройкой треф делает то же сейчас,"
         " но потом на 1 очко хуже"
     )
     assert compared(obs, act("5D"), TAKE, 0.2, "uk") == (

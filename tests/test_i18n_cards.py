@@ -108,7 +108,11 @@ def test_a_card_in_words_in_every_case(card: str, lang: str, forms: tuple[str, .
     assert [slots[f"card_{case}"] for case in CASES] == list(forms)
     assert slots["card"] == forms[0] == card_name(the_card, lang)
     short = card_slots(the_card, lang)
-    assert set(short.values()) == {card_text(the_card, lang)}  # the screen: one short text
+    # the screen: the short text where it reads right, the card in words in the other cases
+    assert [short["card"], short["card_nom"], short["card_acc"]] == [card_text(the_card, lang)] * 3
+    spelled = lang != "en"  # English says "with Q♠"; Russian «дамой пик», not «Д♠»
+    expected = list(forms[2:]) if spelled else [card_text(the_card, lang)] * 2
+    assert [short["card_gen"], short["card_ins"]] == expected
     with pytest.raises(ValueError, match="unknown case 'dat'"):
         card_name(the_card, lang, "dat")
 
@@ -135,3 +139,18 @@ def test_narration_in_words_puts_the_card_in_its_case() -> None:
     assert narrate(took, ["Аня", "Богдан"], "uk", words=True) == [
         "Богдан забирає стос валетом бубон (3 карти)."
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("ru", "Аня забирает стопку валетом треф (2 карты)."),
+        ("uk", "Аня забирає стос валетом треф (2 карти)."),
+        ("en", "Аня takes the pile with J♣ (2 cards)."),
+    ],
+)
+def test_the_short_narration_takes_the_instrumental(lang: str, line: str) -> None:
+    """On the screen a take names its card in the case the sentence needs, as the log does."""
+    jack = Card.parse("JC")
+    event = CardPlayed(seat=0, card=jack, result=PlayResult.TOOK, taken=(jack, Card.parse("5H")))
+    assert narrate(event, ["Аня", "Борис"], lang) == [line]

@@ -125,3 +125,14 @@ def test_the_worked_scores_add_up(lang: str) -> None:
         assert sum(int(term) for term in signed) == int(total), terms
     figures = re.findall(r"\*\*(-?\d+)\*\*", text)
     assert figures == ["40", "22", "-30", "28"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "count"),
+    [("en", "2 to 9 players (a third deck from 7)"), ("ru", "2–9 игроков"), ("uk", "2–9 гравців")],
+)
+def test_the_first_lines_say_how_many_may_play(lang: str, count: str) -> None:
+    """As the lobby does: 2 to 9 players, a third deck from 7 (rules C3, X7)."""
+    first = " ".join(rules_source(lang).split("\n\n")[1].split())
+    assert count in first
+    assert "2 to 6" not in first and "2–6" not in first

@@ -515,16 +515,20 @@ def review(
 
 
 def summary(items: Sequence[ReviewItem], lang: str = "en") -> str:
-    """One line: how many good moves, inaccuracies and mistakes, and the points lost in all."""
+    """One line: how many good moves, inaccuracies and mistakes, and the points lost in all;
+    and how many of those the good moves lost, so that "0 mistakes; 14 points lost" does not
+    read as a contradiction."""
     cat = catalog(lang)
     grades = [item.grade for item in items]
-    return cat.text(
+    line = cat.text(
         "coach_summary",
         good=cat.count("coach_n_good", grades.count(Grade.GOOD)),
         inaccuracies=cat.count("coach_n_inaccuracies", grades.count(Grade.INACCURACY)),
         mistakes=cat.count("coach_n_mistakes", grades.count(Grade.MISTAKE)),
         lost=cat.count("coach_total_lost", round(sum(item.loss for item in items))),
     )
+    small = round(sum(item.loss for item in items if item.grade is Grade.GOOD))
+    return line + cat.count("coach_lost_in_good", small) if small else line
 
 
 __all__ = [

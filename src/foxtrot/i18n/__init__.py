@@ -234,6 +234,9 @@ def cards_text(cards: Iterable[Card], lang: str) -> str:
 #: nominative, accusative, genitive, instrumental.  English has one form for all but the
 #: nominative: the card with its article, as a sentence names it ("plays the ten of hearts").
 CASES: Final = ("nom", "acc", "gen", "ins")
+#: The cases a short card (``Д♠``) cannot stand in, by language: the screen spells the card out
+#: there («забирает стопку валетом треф»). A language not listed reads ``Д♠`` in every case.
+SPELLED_CASES: Final[dict[str, tuple[str, ...]]] = {"ru": ("gen", "ins"), "uk": ("gen", "ins")}
 #: The placeholder of a card slot: ``card``, or ``card_`` and a case.
 CARD_SLOT: Final = "card"
 
@@ -263,13 +266,24 @@ def cards_name(cards: Iterable[Card], lang: str) -> str:
 def card_slots(card: Card, lang: str, *, words: bool = False) -> dict[str, str]:
     """The card for every card slot a message may have (``card``, ``card_acc``, ...).
 
-    In short (``words=False``, the screen) every slot is the same ``Д♠``; in words (a screen
-    reader, ``foxtrot replay --words``) each slot is the card in its case.  Pass them all to
+    In short (``words=False``, the screen) a slot is ``Д♠`` in the cases it reads in (in
+    Russian the nominative and accusative, «кладёт Д♠»; in English every one), the card in
+    words in the language's ``SPELLED_CASES`` («забирает стопку валетом треф», never «… В♣»); in
+    words (a screen reader, ``foxtrot replay --words``) each slot is the card in its case.
+    Pass them all to
     :meth:`Catalog.text`: a language's message uses the one its sentence needs.
+
+    >>> slots = card_slots(Card.parse("JC"), "ru")
+    >>> slots["card_ins"], slots["card_acc"]
+    ('валетом треф', 'В♣')
     """
     if not words:
         short = card_text(card, lang)
-        return {CARD_SLOT: short, **{f"{CARD_SLOT}_{case}": short for case in CASES}}
+        spelled = {case: card_name(card, lang, case) for case in SPELLED_CASES.get(lang, ())}
+        return {
+            CARD_SLOT: short,
+            **{f"{CARD_SLOT}_{case}": spelled.get(case, short) for case in CASES},
+        }
     forms = {case: card_name(card, lang, case) for case in CASES}
     return {CARD_SLOT: forms["nom"], **{f"{CARD_SLOT}_{case}": forms[case] for case in CASES}}
 

@@ -67,6 +67,7 @@ export class TableSocket {
     this.onMessage = onMessage;
     this.onState = onState;
     this.seq = null; // the last sequence number seen
+    this.replayFrom = null; // the next hello asks for the events after this one (else after seq)
     this.ws = null;
     this.closed = false;
     this.retry = 300;
@@ -84,7 +85,11 @@ export class TableSocket {
     ws.onopen = () => {
       const hello = { type: "hello", lang: this.lang };
       if (this.token) hello.token = this.token;
-      if (this.seq !== null) hello.last_seq = this.seq;
+      // the events since ``replayFrom`` once (a change of language asks for the last ones again
+      // in the new words); ``seq`` stays the newest seen, so an action is never sent as stale
+      const since = this.replayFrom ?? this.seq;
+      this.replayFrom = null;
+      if (since !== null) hello.last_seq = since;
       ws.send(JSON.stringify(hello));
       for (const entry of this.unanswered.values()) this.transmit(entry); // after a reconnect
       this.retry = 300;
@@ -123,9 +128,11 @@ export class TableSocket {
     };
   }
 
-  /** Reconnect in another language (the server narrates in the language of the hello). */
-  relang(lang) {
+  /** Reconnect in another language (the server narrates in the language of the hello), and
+   * ask again for the events after ``since`` (their words, for the log). */
+  relang(lang, since = null) {
     this.lang = lang;
+    this.replayFrom = since;
     const old = this.ws;
     this.ws = null;
     if (old) {

@@ -279,7 +279,9 @@ class TableActor:
                     conn.put(
                         event_json(entry, self.state, self.seats, seat, conn.lang, {}, catchup=True)
                     )
-            conn.put(Snapshot(seq=self.seq, view=view_of(self.state, seat) or {}).model_dump_json())
+            alone = seat is not None and self.persons == [seat]
+            view = view_of(self.state, seat, undo=alone) or {}
+            conn.put(Snapshot(seq=self.seq, view=view).model_dump_json())
             if self.follower and self.owner_presence is not None:
                 conn.put(self.owner_presence)  # until the owner's next word, with this one
             if seat is not None:  # after the catch-up: a ``returned`` event comes next

@@ -19,13 +19,17 @@ from ...core import (
     Event,
     MatchEnded,
     Observation,
+    Phase,
     PileTaken,
     Redealt,
     State,
+    UndoError,
+    take_back,
 )
 from ...i18n import catalog, seat_name
 from ...narrate import narrate
 from ..protocol import EventOut
+from .match_parts import match_parts
 
 if TYPE_CHECKING:
     from .seats import Entry, SeatInfo
@@ -81,12 +85,33 @@ def spectator_view(obs: Observation) -> dict[str, Any]:
     return view
 
 
-def view_of(state: State | None, seat: int | None) -> dict[str, Any] | None:
-    """What ``seat`` sees of ``state`` (``None``: a spectator); ``None`` before any deal."""
+def view_of(state: State | None, seat: int | None, *, undo: bool = False) -> dict[str, Any] | None:
+    """What ``seat`` sees of ``state`` (``None``: a spectator); ``None`` before any deal.
+
+    ``undo``: the seat may take moves back (one person against computers); its view then says
+    why the rules would refuse an undo now (``undo_refused``: ``none``, ``revealed``), so the
+    page disables Undo with the reason instead of sending a request it knows is refused.
+    """
     if state is None:
         return None
     obs = state.observation(seat or 0)
-    return seat_view(obs) if seat is not None else spectator_view(obs)
+    view = seat_view(obs) if seat is not None else spectator_view(obs)
+    if obs.phase is Phase.OVER:  # the match-end screen's sheet by category (public, V1)
+        view["parts"] = match_parts(state)
+    if undo and seat is not None and obs.phase is Phase.PLAYING:
+        view["undo_refused"] = _undo_refused(state, seat)
+    return view
+
+
+def _undo_refused(state: State, seat: int) -> str | None:
+    """Why ``take_back`` would refuse ``seat``'s undo now (its code), or ``None``."""
+    if not any(mover == seat for mover, _ in state.observation(seat).history):
+        return "none"
+    try:
+        take_back(state, seat)
+    except UndoError as error:
+        return error.code
+    return None
 
 
 def entry_data(entry: Entry) -> dict[str, Any]:
@@ -201,6 +226,13 @@ def server_narration(
 Texts = dict[str, list[list[str]]]
 
 
+def _alone(seats: Sequence[SeatInfo], seat: int | None) -> bool:
+    """``seat`` is the table's only person: he may take moves back (against computers)."""
+    return seat is not None and [i for i, info in enumerate(seats) if info.kind == "person"] == [
+        seat
+    ]
+
+
 def event_json(  # noqa: PLR0917 (the table's parts one event message reads)
     entry: Entry,
     state: State | None,
@@ -229,6 +261,6 @@ def event_json(  # noqa: PLR0917 (the table's parts one event message reads)
         data=entry_data(entry),
         text=text,
         spoken=spoken,
-        view=None if catchup else view_of(state, seat),
+        view=None if catchup else view_of(state, seat, undo=_alone(seats, seat)),
         catchup=catchup,
     ).model_dump_json()

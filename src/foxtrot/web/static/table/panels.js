@@ -4,18 +4,34 @@ import { t, seatName } from "../i18n.js";
 
 const label = (key) => t(key).replace(/\n/g, " ");
 
-/** The score sheet of a view: the last deal in every part, then every deal and the totals. */
 /** The deal's parts turned on their side: a row per part, a column per player (a phone's
- * narrow screen shows up to four players' sheets without scrolling sideways). */
+ * narrow screen shows the players' sheets without scrolling sideways). The deal's and the
+ * match's rows are the table's foot, pinned in view while the sheet scrolls (table.css). */
 function sheetByPart(v, cols, values, number) {
+  const row = (key, i) => h("tr", { class: key === "tui_col_total" ? "total" : key === "tui_col_p4" ? "deal" : null },
+    h("th", { scope: "row" }, label(key)),
+    values.map((line) => h("td", { class: "num" }, String(line[i]))));
+  const foot = ["tui_col_p4", "tui_col_total"];
   return h("table", { class: "sheet by-part", id: "sheet-last" },
     h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
-    h("thead", {}, h("tr", {}, h("td", {}), v.names.map((name) => h("th", { scope: "col" }, seatName(name))))),
-    h("tbody", {}, cols.map((key, i) => h("tr", { class: key === "tui_col_total" ? "total" : null },
-      h("th", { scope: "row" }, label(key)),
-      values.map((row) => h("td", { class: "num" }, String(row[i])))))));
+    h("thead", {}, h("tr", {}, h("td", {}), v.names.map((name) => h("th", { scope: "col", class: "num" }, seatName(name))))),
+    h("tbody", {}, cols.map((key, i) => (foot.includes(key) ? null : row(key, i)))),
+    h("tfoot", {}, cols.map((key, i) => (foot.includes(key) ? row(key, i) : null))));
 }
 
+/** Every deal's totals with a row per deal and a column per player (a phone's shape). */
+function historyByDeal(v, deals) {
+  return h("table", { class: "sheet by-deal", id: "sheet-all" },
+    h("caption", { id: "sheet-all-caption" }, t("tui_scores_title")),
+    h("thead", {}, h("tr", {}, h("td", {}), v.names.map((name) => h("th", { scope: "col", class: "num" }, seatName(name))))),
+    h("tbody", {}, deals.map((lines, i) => h("tr", {}, h("th", { scope: "row" }, t("web_deal_col", { deal: i + 1 })),
+      lines.map((line) => h("td", { class: "num" }, String(line.total)))))),
+    h("tfoot", {}, h("tr", { class: "total" }, h("th", { scope: "row" }, t("web_match_total")),
+      v.totals.map((total) => h("td", { class: "num total" }, String(total))))));
+}
+
+/** The score sheet of a view: the last deal in every part, then every deal and the totals;
+ * on a phone (``narrow``) both turned on their side, a column per player. */
 export function scoreSheet(v, narrow = false) {
   const deals = v.deal_scores || [];
   if (!deals.length) return null;
@@ -28,16 +44,16 @@ export function scoreSheet(v, narrow = false) {
     v.totals[seat]]);
   const partRows = values.map((row, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(v.names[seat])),
     row.map((x) => h("td", { class: "num" }, String(x)))));
-  const parts = narrow && v.players <= 4 ? sheetByPart(v, cols, values, number) : h("table", { class: "sheet", id: "sheet-last" },
+  const parts = narrow ? sheetByPart(v, cols, values, number) : h("table", { class: "sheet", id: "sheet-last" },
     h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
-      cols.map((key) => h("th", { scope: "col" }, label(key))))),
+      cols.map((key) => h("th", { scope: "col", class: "num" }, label(key))))),
     h("tbody", {}, partRows));
-  const history = h("table", { class: "sheet", id: "sheet-all" },
+  const history = narrow ? historyByDeal(v, deals) : h("table", { class: "sheet", id: "sheet-all" },
     h("caption", { id: "sheet-all-caption" }, t("tui_scores_title")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
-      deals.map((_, i) => h("th", { scope: "col" }, t("web_deal_col", { deal: i + 1 }))),
-      h("th", { scope: "col" }, t("web_match_total")))),
+      deals.map((_, i) => h("th", { scope: "col", class: "num" }, t("web_deal_col", { deal: i + 1 }))),
+      h("th", { scope: "col", class: "num" }, t("web_match_total")))),
     h("tbody", {}, v.names.map((name, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(name)),
       deals.map((lines) => h("td", { class: "num" }, String(lines[seat].total))),
       h("td", { class: "num total" }, String(v.totals[seat]))))));

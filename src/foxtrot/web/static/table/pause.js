@@ -4,10 +4,11 @@
 // The review of each deal starts as soon as the deal has ended: its summary and costliest move
 // show in the pause, the whole review below the table (review.js).
 import { h, fill, announce } from "../dom.js";
-import { t, n, seatName } from "../i18n.js";
+import { t, n } from "../i18n.js";
 import { scoreSheet } from "./panels.js";
 import { mountAfterMatch, mountReplay } from "../replay/replay.js";
 import { ratingNote } from "./ratingnote.js";
+import { renderMatchEnd } from "./matchend.js";
 import { mountReview, shownMoves } from "../replay/review.js";
 
 /** A phone's width: the deal's score sheet has a row per part there (panels.js). */
@@ -54,9 +55,22 @@ function reviewPeek(tv, deal) {
   const worst = shownMoves(result, false)[0];
   return h("div", { class: "review-peek" },
     h("p", {}, h("button", { type: "button", class: "linkish review-go", onclick: () => tv.review.show(deal) },
-      t("review_deal_link", { n: deal + 1 })), " ", result.summary),
+      t("review_deal_link", { n: deal + 1 })), ": ", result.summary, /[.!?…]$/.test(result.summary) ? "" : "."),
     worst ? h("p", { class: "note" }, t("review_costliest", { move: worst.move, played: worst.played_text,
       lost: n("coach_lost", worst.lost), best: worst.best_text })) : null);
+}
+
+/** What the table waits for in the pause after a deal, in words (null: it waits for nothing):
+ * for you to press Next deal, or for the people named; ``short`` for the turn line. */
+export function pauseHeading(tv, short = false) {
+  const v = tv.view;
+  const waits = tv.presence?.next_deal_waits || [];
+  const dealt = v?.deal_scores?.length || 0;
+  if (!v || v.phase !== "awaiting_deal" || !dealt || !waits.length) return null;
+  const pressed = tv.pressedNext === dealt || !waits.includes(v.seat);
+  if (!pressed) return short ? t("web_pause_turn_you") : t("web_pause_you", { deal: dealt });
+  const others = waits.filter((s) => s !== v.seat).map((s) => tv.name(s)).join(", ");
+  return short ? t("web_next_waits", { names: others }) : t("web_pause_others", { deal: dealt, names: others });
 }
 
 /** Draw the score sheet of table view ``tv``: over the felt during the pause after a deal,
@@ -70,20 +84,28 @@ export function renderScores(tv) {
   const dealt = v.deal_scores.length;
   liveReview(tv);
   const waiting = v.phase === "awaiting_deal" && dealt > 0 && p?.next_deal_waits?.length > 0;
+  tv.el.arena.classList.toggle("paused", waiting);
   if (waiting) {
     // the pause after a deal: its score sheet over the felt, until every person is ready
     const pressed = tv.pressedNext === dealt || !p.next_deal_waits.includes(v.seat);
-    const others = p.next_deal_waits.filter((s) => s !== v.seat).map((s) => tv.name(s)).join(", ");
     const focus = e.pause.hidden || e.pause.contains(document.activeElement); // kept across redraws
-    // Next deal and its countdown stay at the panel's foot, in view while the sheet scrolls
-    fill(e.pause, sheet, reviewPeek(tv, dealt - 1),
+    // the heading says what the table waits for; the sheet scrolls inside itself, its deal and
+    // match rows pinned; Next deal and its countdown stay at the panel's foot
+    // on a phone the deal's sheet is on its side: its Deal and Match rows (its foot) leave the
+    // scrolling part for a strip of their own below it, always in view
+    const byPart = sheet[1].querySelector("table.by-part");
+    const foot = byPart?.tFoot ?? null;
+    if (foot) foot.remove();
+    fill(e.pause, h("h3", { id: "pause-title", class: "pause-title" }, pauseHeading(tv)),
+      h("div", { class: "pause-sheet" }, sheet.slice(1), reviewPeek(tv, dealt - 1)),
+      foot ? h("table", { class: "sheet by-part pinned-sheet", id: "sheet-pinned",
+        "aria-labelledby": "sheet-last-caption" }, foot) : null,
       h("div", { class: "pause-foot" },
         typeof v.seat === "number"
           ? h("button", { type: "button", class: "primary", id: "next-deal", "data-action": "next-deal",
             disabled: pressed, onclick: () => tv.nextDeal() }, pressed ? t("web_next_ready") : t("web_next_deal"))
           : null,
-        h("p", { class: "note" }, others ? t("web_next_waits", { names: others }) : "",
-          " ", p.next_deal_at ? h("span", { "data-until": String(p.next_deal_at) }) : null)));
+        p.next_deal_at ? h("p", { class: "note" }, h("span", { "data-until": String(p.next_deal_at) })) : null));
     e.pause.hidden = false;
     e.scores.hidden = true;
     if (focus && !pressed) e.pause.querySelector("#next-deal")?.focus();
@@ -98,16 +120,8 @@ export function renderScores(tv) {
     e.over.hidden = true;
     return;
   }
-  const winner = v.winner !== null && v.winner !== undefined
-    ? n("web_winner", v.totals[v.winner], { name: tv.name(v.winner) }) : "";
-  const totals = v.names.map((name, i) => `${seatName(name)} ${v.totals[i]}`).join(", ");
-  fill(e.over, h("h3", { id: "over-title" }, t("tui_match_over")), h("p", { id: "winner" }, winner),
-    h("p", {}, t("web_totals", { totals })),
-    h("div", { class: "row" },
-      tv.mine ? h("button", { type: "button", class: "primary", id: "rematch", "data-action": "rematch",
-        onclick: () => tv.rematch() }, tv.summary?.rematch ? t("web_rematch_join") : t("web_rematch")) : null,
-      h("button", { type: "button", id: "new-table", onclick: () => tv.navigate("/") }, t("web_new_match"))),
-    ratingNote(tv.id, tv.mine?.token ?? null, tv.summary?.rated)); // a rated match's rating changes
+  const rating = ratingNote(tv.id, tv.mine?.token ?? null, tv.summary?.rated); // a rated match's changes
+  renderMatchEnd(tv, e.over, rating);
   e.over.hidden = false;
   if (!tv.after) {
     // the replay, the record, the review and the fair-deal check (W3's replay.js)
@@ -116,7 +130,7 @@ export function renderScores(tv) {
   }
   if (tv.overSaid !== announced) {
     tv.overSaid = announced;
-    announce(`${t("tui_match_over")}. ${winner}`);
+    announce(`${t("tui_match_over")}. ${e.over.querySelector("#winner")?.textContent ?? ""}`);
     e.over.scrollIntoView({ block: "start" });
   }
 }

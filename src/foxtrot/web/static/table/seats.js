@@ -59,6 +59,17 @@ class SeatBox {
       h("span", { class: "seat-stats" }, this.hand?.node, this.taken.node, this.fox.node, this.total.node, this.dealer));
   }
 
+  /** A name cut short is focusable (a tap or Tab): the whole name then shows above the seat
+   * (table.css) as its title does on hover. */
+  markCut() {
+    const over = (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    const cut = [this.title, this.name, this.level].some((el) => el.clientWidth > 0 && over(el));
+    if (cut !== (this.title.getAttribute("tabindex") === "0")) attr(this.title, "tabindex", cut ? "0" : null);
+    if (!cut) return;
+    const box = this.node.getBoundingClientRect(); // the whole name opens toward the middle
+    attr(this.node, "data-side", box.left + box.width / 2 > window.innerWidth / 2 ? "end" : "start");
+  }
+
   update(v, presence) {
     const seat = this.seat;
     const full = v.names[seat];
@@ -73,6 +84,7 @@ class SeatBox {
     this.dealer.hidden = seat !== v.dealer;
     const whole = `${seatName(full) ?? ""}${me ? ` (${t("tui_you_mark")})` : ""}`;
     attr(this.title, "title", whole);
+    attr(this.node, "data-full", whole);
     const p = presence?.seats?.[seat];
     const said = presenceText(p, full);
     attr(this.presence, "data-away", said.away);
@@ -153,6 +165,7 @@ export class Seats {
     if (this.ownList.parentNode !== this.ownHost) this.ownHost.replaceChildren(this.ownList);
     this.ownHost.hidden = own === null;
     for (const box of this.boxes.values()) box.update(v, presence);
+    for (const box of this.boxes.values()) box.markCut();
     this.ring.classList.toggle("timed", !!presence?.turn_deadline);
     const watching = presence?.spectators || 0;
     this.spectators.hidden = !watching;

@@ -11,7 +11,7 @@ import { errorText } from "../lobby.js";
 import { TableBoard } from "./board.js";
 import { Seats } from "./seats.js";
 import { renderWaiting } from "./waiting.js";
-import { renderScores } from "./pause.js";
+import { renderScores, pauseHeading } from "./pause.js";
 import { askHint, showCount } from "./coachpanels.js";
 import { setting, setSetting, signalTurn, chime, bigMoment, celebrate } from "../feedback.js";
 import { FairLog } from "./fairlog.js";
@@ -81,7 +81,7 @@ export class TableView {
       onMessage: (msg) => this.receive(msg),
       onState: (state) => this.connection(state),
     });
-    if (since !== null) this.sock.seq = since;
+    if (since !== null) this.sock.replayFrom = since;
     this.sock.open();
   }
 
@@ -98,8 +98,7 @@ export class TableView {
     if (!this.sock) return;
     this.log = new FairLog();
     this.lastAction = null;
-    this.sock.seq = Math.max(0, (this.sock.seq || 0) - 24);
-    this.sock.relang(lang());
+    this.sock.relang(lang(), Math.max(0, (this.sock.seq || 0) - 24));
     if (this.countOpen) this.counting();
     this.review?.relang(); // each deal's review and the replay, in the new language
     if (this.liveReplay) fill(this.liveReplay);
@@ -292,6 +291,11 @@ export class TableView {
 
   undo() {
     if (this.role !== "player" || !this.sock) return;
+    const refusal = this.view && this.undoRefusal();
+    if (refusal) {
+      this.say(t("web_refused", { reason: refusal }));
+      return;
+    }
     this.el.msg.textContent = "";
     this.sock.send({ type: "undo" });
   }
@@ -352,7 +356,7 @@ export class TableView {
     e.last = h("p", { id: "t-last", class: "last-action", "data-region": "last-action" });
     e.count = h("section", { id: "t-count", class: "panel overlay", hidden: true, "aria-live": "off" });
     e.pause = h("section", { id: "t-pause", class: "panel overlay pause", hidden: true, role: "dialog",
-      "aria-modal": "false", "aria-labelledby": "scores-title" });
+      "aria-modal": "false", "aria-labelledby": "pause-title" });
     e.felt = h("div", { id: "t-felt", class: "felt" }, e.players,
       h("div", { class: "center" }, e.pile, e.last), e.count, e.pause);
     e.handTitle = h("h3", { id: "hand-title", class: "hand-title" });
@@ -381,7 +385,8 @@ export class TableView {
     e.logList = h("ol", { id: "log-list", class: "log", tabindex: "0", "aria-labelledby": "log-title" });
     e.log = h("section", { id: "t-log", class: "panel", "aria-labelledby": "log-title" },
       h("h3", { id: "log-title" }, t("web_log")), e.logList);
-    e.over = h("section", { id: "t-over", class: "panel over", hidden: true, "aria-labelledby": "over-title" });
+    e.over = h("section", { id: "t-over", class: "panel over match-end", hidden: true, "data-region": "match-end",
+      "aria-labelledby": "over-title" });
     e.review = old?.review || h("div", { id: "t-review" }); // each deal's review (pause.js), kept
     e.after = old?.after || h("div", { id: "t-after" }); // a review keeps its work across a redraw
     e.scores = h("section", { id: "t-scores", class: "panel", tabindex: "-1", hidden: true, "aria-labelledby": "scores-title" });
@@ -431,7 +436,11 @@ export class TableView {
     }
     const value = `${w}px`;
     if (e.felt.style.getPropertyValue("--pile-w") !== value) e.felt.style.setProperty("--pile-w", value);
-    e.felt.style.setProperty("--ring-h", `${e.players.offsetHeight}px`); // the card count stays below the seats
+    // the card count stays below the seats, lifted ones (their transform) included
+    const feltTop = e.felt.getBoundingClientRect().top;
+    let below = e.players.getBoundingClientRect().bottom;
+    for (const seat of e.players.querySelectorAll(".seat")) below = Math.max(below, seat.getBoundingClientRect().bottom);
+    e.felt.style.setProperty("--ring-h", `${Math.ceil(below - feltTop)}px`);
   }
 
   render() {
@@ -447,6 +456,7 @@ export class TableView {
     }
     e.wait.hidden = true;
     e.game.hidden = false;
+    e.arena.hidden = v.phase === "over"; // the match-end screen takes the felt's place
     e.game.dataset.seq = String(this.sock?.seq ?? 0); // for tests: the view's sequence number
     e.game.dataset.phase = v.phase;
     e.game.dataset.players = String(v.players);
@@ -472,8 +482,8 @@ export class TableView {
     let text = "";
     if (v.phase === "playing" && v.to_move !== null) {
       text = this.myTurn() ? t("web_your_turn") : t("web_turn_of", { name: this.name(v.to_move) });
-    } else if (v.phase === "awaiting_deal") text = t("web_waiting_deal");
-    else if (v.phase === "over") text = t("tui_match_over");
+    } else if (v.phase === "awaiting_deal") text = pauseHeading(this, true) ?? t("web_waiting_deal");
+    // over: the match-end screen says so in its heading
     e.turn.textContent = text;
     e.turn.classList.toggle("mine", this.myTurn());
     signalTurn(`${t("web_title")} — ${this.summary.table.slice(0, 6)}`, this.myTurn(), t("web_your_turn"));
@@ -557,9 +567,15 @@ export class TableView {
     e.take.hidden = v.options.take !== "any";
     e.undo.hidden = !this.alone() || v.phase !== "playing";
     const refusal = this.undoRefusal();
-    e.undo.disabled = !!refusal;
-    if (refusal) e.undo.title = refusal;
-    else e.undo.removeAttribute("title");
+    // refused: marked disabled but still focusable, so the reason is heard and seen on focus
+    // (its title) as on hover; pressed anyway, it says the reason and sends nothing
+    if (refusal) {
+      e.undo.setAttribute("aria-disabled", "true");
+      e.undo.title = refusal;
+    } else {
+      e.undo.removeAttribute("aria-disabled");
+      e.undo.removeAttribute("title");
+    }
     e.hintBtn.disabled = !mine;
     e.countBtn.disabled = v.phase !== "playing";
     if (hadFocus) this.focusHand();
@@ -572,10 +588,13 @@ export class TableView {
   }
 
   /** Why an undo would be refused now, in words (null: it may be allowed): no move of yours in
-   * this deal's history, or the server's refusal of an undo at this very point of the deal. */
+   * this deal's history, the rules' refusal your view carries (``undo_refused``), or the
+   * server's refusal of an undo at this very point of the deal. */
   undoRefusal() {
     const v = this.view;
     if (!v.history.some(([seat]) => seat === v.seat)) return t("tui_undo_none");
+    // the server's word on the rules (a redeal since your move: too late), sent in your view
+    if (v.undo_refused && has(`tui_undo_${v.undo_refused}`)) return t(`tui_undo_${v.undo_refused}`);
     const refused = this.undoRefused;
     if (refused && refused.at === this.undoKey() && has(`tui_undo_${refused.reason}`)) return t(`tui_undo_${refused.reason}`);
     return null;
