@@ -1,0 +1,172 @@
+"""``POST /api/analysis`` (web/http/analysis.py): frames of the analysis board.
+
+The coach's values agree with ``foxtrot hint``'s on the same position; no answer before the
+match is over (nor with ``hands`` off after it) names a card the analysing seat could not see
+(the leak checker of the table's tests, ``cards_in``); bad positions, bad moves and floods
+are refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from foxtrot.analysis import Board
+from foxtrot.bots.coach import suggest
+from foxtrot.core import Phase, State
+from foxtrot.web.http.analysis import SAMPLES, Analyst
+from foxtrot.web.http.review import finished_deals
+from foxtrot.web.protocol import ProtocolError
+from waiting import wait_until
+
+from .test_web_hidden import cards_in
+from .web_support import create, join, server
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def _match(client: TestClient, target: int) -> tuple[str, str]:
+    """A match of a person (seat 0, never connected: a computer plays for him) and an easy
+    computer: (table, the person's token)."""
+    table = create(
+        client,
+        options={"players": 2, "target": target},
+        seats=[{"kind": "person"}, {"kind": "easy"}],
+        grace_seconds=0,
+        bot_delay=0.02,
+    )["table"]
+    return table, str(join(client, table, "Ann")["token"])
+
+
+def _ask(client: TestClient, token: str | None = None, **body: Any) -> Any:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.post("/api/analysis", json=body, headers=headers)
+
+
+def visible(state: State, seat: int) -> set[str]:
+    """The cards ``seat`` may see at ``state``: its hand, and every card of the deal played
+    or turned up (the history, the pile, the upturned card)."""
+    obs = state.observation(seat)
+    seen = {str(card) for card in obs.hand} | {str(card) for card in obs.pile}
+    seen |= {str(action) for _, action in obs.history if action.card is not None}
+    if obs.upturned is not None:
+        seen.add(str(obs.upturned))
+    for cards in obs.foxtrots:
+        seen |= {str(card) for card in cards}
+    return seen
+
+
+def test_a_finished_match_is_analysed_by_anyone(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        table, token = _match(client, target=1)
+        wait_until(
+            lambda: client.get(f"/api/tables/{table}").json()["status"] == "over",
+            timeout=120,
+            what="the match's end",
+        )
+        record = client.get(
+            f"/api/tables/{table}/record", headers={"Authorization": f"Bearer {token}"}
+        ).json()
+        board = Board.from_record(record, 1, 2)
+        line: list[str] = []
+        for _ in range(3):  # the position, then two moves tried: the worst each time
+            answer = _ask(client, table=table, deal=1, move=2, line=line, lang="en")
+            assert answer.status_code == 200, answer.text
+            frame = answer.json()
+            state = board.at(line).state
+            seat = board.seat
+            assert frame["line"] == line and frame["seat"] == seat
+            text = json.dumps(frame, ensure_ascii=False)
+            assert cards_in(text) <= visible(state, seat), "a hidden card in a frame"
+            mover = frame["mover"]
+            if mover != seat:  # another seat: its moves are offered with every hand shown
+                assert frame["moves"] == [] and frame["recorded"] is None
+                shown = _ask(client, table=table, deal=1, move=2, line=line, hands=True).json()
+                assert shown["view"]["hands"] == [
+                    [str(card) for card in state.hand(s)] for s in range(2)
+                ]
+                assert State.from_text(shown["position"]) == state
+                frame = shown
+            obs = state.observation(mover)
+            hint = suggest(obs, iterations=SAMPLES, seconds=None)
+            values = {move["action"]: move["value"] for move in frame["moves"]}
+            if len(values) > 1:  # the hint's move and value, and the next best's
+                assert values[str(hint.action)] == round(hint.value or 0.0, 1)
+                assert hint.alternative is not None
+                assert values[str(hint.alternative)] == round(hint.alternative_value or 0.0, 1)
+                assert max(values.values()) == values[str(hint.action)]
+            line.append(frame["moves"][-1]["action"])
+        bad = _ask(client, table=table, deal=1, move=2, line=["ZZ"])
+        assert bad.status_code == 400
+        assert "move 1 of the line: bad action 'ZZ'" in bad.json()["message"]
+        illegal = _ask(client, table=table, deal=1, move=2, line=["take", "take"])
+        assert illegal.status_code == 400
+        assert "is not a legal move" in illegal.json()["message"]
+        nowhere = _ask(client, table=table, deal=9)
+        assert "deal 9: the record has" in nowhere.json()["message"]
+
+
+def test_a_deal_of_a_match_in_play_shows_only_the_seat(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        table, token = _match(client, target=100_000)
+        lobby = client.app.state.lobby_holder["lobby"]  # type: ignore[attr-defined]
+        actor = lobby.tables[table]
+
+        def ended() -> dict[str, Any] | None:
+            try:
+                return client.portal.call(finished_deals, actor, 0)  # type: ignore[union-attr]
+            except ProtocolError:
+                return None
+
+        record = wait_until(ended, timeout=120, what="the first deal's end")
+        assert _ask(client, table=table, deal=1).json()["code"] == "no_token"
+        assert _ask(client, token, table=table, deal=1, seat=1).json()["code"] == "wrong_seat"
+        assert _ask(client, token, table=table, deal=1, hands=True).status_code == 409
+        board = Board.from_record(record, 1, 1, 0, open=False)
+        line: list[str] = []
+        for _ in range(12):  # along the record for the other seat, own moves tried
+            answer = _ask(client, token, table=table, deal=1, line=line)
+            assert answer.status_code == 200, answer.text
+            frame = answer.json()
+            state = board.at(line).state
+            assert not frame["open"] and "hands" not in frame["view"]
+            assert "position" not in frame
+            text = json.dumps(frame, ensure_ascii=False)
+            assert cards_in(text) <= visible(state, 0), "a hidden card before the end"
+            if state.phase is not Phase.PLAYING:
+                break
+            if frame["mover"] == 0:
+                assert frame["moves"], frame
+                line.append(frame["moves"][0]["action"])
+            else:
+                assert frame["moves"] == [] and frame["recorded"] is None
+                if not frame["follow"]:  # the line left the record: the other seat is hidden
+                    hidden = state.observation(state.to_move or 0).legal_actions[0]
+                    refused = _ask(client, token, table=table, deal=1, line=[*line, str(hidden)])
+                    assert "hidden until the match is over" in refused.json()["message"]
+                    break
+                line.append("played")
+
+
+def test_bad_requests_and_floods_are_refused(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        both = _ask(client, table="x", deal=1, position="y")
+        assert both.status_code == 400 and "a table" in both.json()["message"]
+        text = _ask(client, position="2:match:no:discard nonsense")
+        assert text.status_code == 400
+        assert "not the 16 fields of a position" in text.json()["message"]
+        assert _ask(client, position="x", lang="xx").status_code == 400
+        assert _ask(client, position="x", line=["x" * 20]).status_code == 400
+        assert _ask(client, table="nosuchtable", deal=1).status_code == 404
+    analyst = Analyst(rate=3)
+    now = time.monotonic()
+    for _ in range(3):
+        analyst.admit("1.2.3.4", now)
+    with pytest.raises(ProtocolError, match="at most 3 analysis frames a minute"):
+        analyst.admit("1.2.3.4", now)
+    analyst.admit("5.6.7.8", now)  # another client is not held back
+    analyst.admit("1.2.3.4", now + 61)  # a minute later it may ask again
