@@ -123,6 +123,7 @@ def test_a_deal_of_a_match_in_play_shows_only_the_seat(sqlite_url: str) -> None:
                 return None
 
         record = wait_until(ended, timeout=120, what="the first deal's end")
+        assert record is not None
         assert _ask(client, table=table, deal=1).json()["code"] == "no_token"
         assert _ask(client, token, table=table, deal=1, seat=1).json()["code"] == "wrong_seat"
         assert _ask(client, token, table=table, deal=1, hands=True).status_code == 409
