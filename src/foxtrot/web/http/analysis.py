@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from fastapi import APIRouter, FastAPI, Header, Request
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ... import i18n
@@ -44,6 +45,7 @@ from ..players.rated import no_help_while_rated
 from ..protocol import Code, ProtocolError
 from ..table.computer import FairQueue
 from ..workers import process_pool, stop_pool
+from .page import STATIC
 from .review import finished_deals
 
 #: The coach's samples for a frame (``foxtrot hint``'s default: the same values).
@@ -250,6 +252,10 @@ def analysis_router(lobby: Callable[[], Lobby], analyst: Analyst | None = None) 
             the_analyst.close()
 
     router = APIRouter(lifespan=lifespan)
+
+    @router.get("/analysis", response_class=HTMLResponse)
+    async def page() -> FileResponse:  # the page draws the board (static/analysis/)
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @router.post("/api/analysis")
     async def analysis(
