@@ -46,7 +46,7 @@ from ..protocol import Code, ProtocolError
 from ..table.computer import FairQueue
 from ..workers import process_pool, stop_pool
 from .page import STATIC
-from .review import finished_deals
+from .review import finished_deals, warm_up
 
 #: The coach's samples for a frame (``foxtrot hint``'s default: the same values).
 SAMPLES: Final = 100
@@ -225,6 +225,11 @@ class Analyst:
                 job.answer.set_result(done.result())
         self._start()
 
+    def warm_up(self) -> None:
+        """Start the worker and load the coach and the compiled kernel in it now (``foxtrot
+        serve`` does this at boot), not at the first frame."""
+        self._executor().submit(warm_up)
+
     def close(self) -> None:
         """Stop the worker (a frame being computed is abandoned)."""
         pool, self._pool = self._pool, None
@@ -240,12 +245,17 @@ def _lang(lang: str) -> str:
     return lang
 
 
-def analysis_router(lobby: Callable[[], Lobby], analyst: Analyst | None = None) -> APIRouter:
-    """``POST /api/analysis``; ``lobby`` gives the running lobby."""
+def analysis_router(
+    lobby: Callable[[], Lobby], analyst: Analyst | None = None, *, warm: bool = False
+) -> APIRouter:
+    """``POST /api/analysis`` and the page at ``/analysis``; ``lobby`` gives the running lobby;
+    ``warm`` starts the worker at boot."""
     the_analyst = analyst or Analyst()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            the_analyst.warm_up()
         try:
             yield
         finally:

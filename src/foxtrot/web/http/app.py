@@ -183,7 +183,7 @@ def create_app(
     app.include_router(
         review_router(lobby_, warm=warm)
     )  # the review of your moves (web/http/review.py)
-    app.include_router(analysis_router(lobby_))  # the analysis board (web/http/analysis.py)
+    app.include_router(analysis_router(lobby_, warm=warm))  # the analysis board (http/analysis.py)
     app.state.accounts = Accounts(lobby_, origin)
     app.include_router(account_router(app.state.accounts))  # passkeys (web/players/accounts.py)
     app.include_router(
