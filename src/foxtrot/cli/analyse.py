@@ -152,7 +152,8 @@ def run_analyse(args: argparse.Namespace, out: Console, err: Console) -> int:
     cat = catalog(lang)
     while True:
         try:
-            answer = input(cat.text("analysis_cli_prompt")).strip()
+            words = {"take": "take", "played": PLAYED, "back": "back", "quit": "quit"}
+            answer = input(cat.text("analysis_cli_prompt", **words)).strip()
         except EOFError:
             return 0
         if answer.lower() in ("quit", "q", "exit"):
