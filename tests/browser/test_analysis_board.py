@@ -18,11 +18,14 @@ from playwright.sync_api import Page, Response, expect
 
 from foxtrot.analysis import Board
 from foxtrot.bots.coach import suggest
+from foxtrot.i18n import catalog
 from foxtrot.web.http.analysis import SAMPLES
 from web.test_web_analysis import visible
 from web.test_web_hidden import cards_in
 
 from .browser_support import Api, open_after_match
+from .conftest import NewContext
+from .test_a11y import fits, violations
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -60,8 +63,16 @@ def _check_against_hint(board: Board, line: list[str], values: dict[str, float |
     assert values[str(hint.alternative)] == round(hint.alternative_value, 1)
 
 
-def test_try_two_moves_from_a_reviewed_position(page: Page, api: Api) -> None:
-    table, token = api.finished_match(target=1)
+@pytest.fixture(scope="module")
+def finished(api: Api) -> tuple[str, str]:
+    """A finished one-deal match: (table, the person's token)."""
+    return api.finished_match(target=1)
+
+
+def test_try_two_moves_from_a_reviewed_position(
+    page: Page, api: Api, finished: tuple[str, str]
+) -> None:
+    table, token = finished
     record = api.get(f"/api/tables/{table}/record", token).json()
     frames: list[dict[str, Any]] = []
 
@@ -135,3 +146,20 @@ def test_a_bad_position_text_is_refused_in_words(page: Page, base_url: str) -> N
     page.click(f'{BOARD} [data-action="open-position"]')
     expect(page.locator(f"{BOARD} .analysis-move")).to_have_count(1)  # 3S, the only move
     expect(page.locator(f"{BOARD} .analysis-where")).to_have_text("A position set up by hand")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_board_is_accessible_on_a_phone(
+    new_context: NewContext, finished: tuple[str, str], lang: str
+) -> None:
+    """axe-core finds no WCAG A/AA violation, and nothing is wider than a phone's screen."""
+    table, _ = finished
+    context = new_context(viewport={"width": 375, "height": 667})
+    context.add_init_script(f"try {{ localStorage.setItem('foxtrot.lang', '{lang}'); }} catch {{}}")
+    page = context.new_page()
+    page.goto(f"/analysis?table={table}&deal=1&move=2&hands=1")
+    page.wait_for_selector(f'{BOARD} [data-action="try"]', timeout=120_000)
+    _settled(page)
+    expect(page.locator(f"{BOARD} h2")).to_have_text(catalog(lang).text("analysis_title"))
+    assert violations(page) == []
+    assert fits(page)
