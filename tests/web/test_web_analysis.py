@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from foxtrot.analysis import Board
+from foxtrot.analysis import Board, LineError
 from foxtrot.bots.coach import suggest
 from foxtrot.core import Phase, State
-from foxtrot.web.http.analysis import SAMPLES, Analyst
+from foxtrot.web.http.analysis import SAMPLES, Analyst, Ask, frame_json
 from foxtrot.web.http.review import finished_deals
 from foxtrot.web.protocol import ProtocolError
 from waiting import wait_until
@@ -171,3 +173,58 @@ def test_bad_requests_and_floods_are_refused(sqlite_url: str) -> None:
         analyst.admit("1.2.3.4", now)
     analyst.admit("5.6.7.8", now)  # another client is not held back
     analyst.admit("1.2.3.4", now + 61)  # a minute later it may ask again
+
+
+@pytest.fixture(scope="module")
+def deal_in_play() -> dict[str, Any]:
+    """The record of the first deal of a match still being played (as ``finished_deals``
+    gives it): two players, random legal moves."""
+    from foxtrot.core import SplitMix64, TableOptions, to_record  # noqa: PLC0415
+
+    rng = SplitMix64(5)
+    state = State(TableOptions(players=2, target=100_000), dealer=0)
+    state.deal(rng)
+    while state.phase is Phase.PLAYING:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(rng.choice(state.observation(seat).legal_actions))
+    return to_record(state)
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    move=st.integers(1, 40),
+    seat=st.integers(0, 1),
+    picks=st.lists(st.one_of(st.just(-1), st.integers(0, 20)), max_size=12),
+)
+def test_no_frame_before_the_end_names_a_hidden_card(
+    deal_in_play: dict[str, Any], move: int, seat: int, picks: list[int]
+) -> None:
+    """Any line from any position of a deal of a match in play, seen by either seat: every
+    frame the worker computes (or the refusal it gives) names only cards that seat may see."""
+    board = Board.from_record(deal_in_play, 1, move, seat, open=False)
+    line: list[str] = []
+    for pick in picks:  # -1: the move made; else one of the seat's own legal moves
+        frame = board.at(line)
+        if frame.mover is None:
+            break
+        if frame.mover == seat and pick >= 0:
+            legal = frame.state.observation(seat).legal_actions
+            line.append(str(legal[pick % len(legal)]))
+        elif frame.recorded is not None:
+            line.append("played")
+        else:
+            line.append("take")  # a hidden seat's move off the record: refused below
+            break
+    ask = Ask(deal_in_play, (1, move), seat, tuple(line), False, False, "en", 4)
+    try:
+        answer = frame_json(ask)
+    except LineError as error:  # a hidden seat's move off the record: the refusal names
+        assert "hidden until the match is over" in str(error)  # no hidden card either
+        assert cards_in(str(error)) <= visible(board.at(line[:-1]).state, seat)
+        return
+    state = board.at(line).state
+    assert cards_in(json.dumps(answer, ensure_ascii=False)) <= visible(state, seat)
+    assert "hands" not in answer["view"] and "position" not in answer
