@@ -10,6 +10,7 @@ leak checker); "show all hands" shows them; a bad position text is refused in wo
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -18,6 +19,8 @@ from playwright.sync_api import Page, Response, expect
 
 from foxtrot.analysis import Board
 from foxtrot.bots.coach import suggest
+from foxtrot.cli.main import main
+from foxtrot.core import State
 from foxtrot.i18n import catalog
 from foxtrot.web.http.analysis import SAMPLES
 from web.test_web_analysis import visible
@@ -70,7 +73,7 @@ def finished(api: Api) -> tuple[str, str]:
 
 
 def test_try_two_moves_from_a_reviewed_position(
-    page: Page, api: Api, finished: tuple[str, str]
+    page: Page, api: Api, finished: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     table, token = finished
     record = api.get(f"/api/tables/{table}/record", token).json()
@@ -134,6 +137,19 @@ def test_try_two_moves_from_a_reviewed_position(
     state = board.at(line).state
     faces = page.locator(f'{BOARD} [data-stock="hand:{other}"] [data-card]:not([data-card=""])')
     expect(faces).to_have_count(len(state.hand(other)))
+    # the same position as a position text: `foxtrot hint` gives the values shown beside the cards
+    shown = frames[-1]
+    assert State.from_text(shown["position"]) == state
+    mover = shown["mover"]
+    values = _shown_values(page)
+    if mover is not None and len(values) > 1:
+        where = ["--position", shown["position"], "--seat", str(mover + 1), "--lang", "en"]
+        assert main(["hint", *where]) == 0
+        said = capsys.readouterr().out
+        best = re.search(r"The coach plays (\S+) \(([+-]\d+\.\d)\)", said)
+        assert best is not None, said
+        move = next(m["action"] for m in shown["moves"] if m["text"] == best[1])
+        assert values[move] == float(best[2])
 
 
 def test_a_bad_position_text_is_refused_in_words(page: Page, base_url: str) -> None:
