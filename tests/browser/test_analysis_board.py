@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -29,6 +30,8 @@ from web.test_web_hidden import cards_in
 from .browser_support import Api, open_after_match
 from .conftest import NewContext
 from .test_a11y import fits, violations
+from .test_screens import LOCALES, Shots, to_top
+from .test_table_layout import VIEWPORTS
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -164,13 +167,16 @@ def test_a_bad_position_text_is_refused_in_words(page: Page, base_url: str) -> N
     expect(page.locator(f"{BOARD} .analysis-where")).to_have_text("A position set up by hand")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_the_board_is_accessible_on_a_phone(
-    new_context: NewContext, finished: tuple[str, str], lang: str
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_board_at_every_size(
+    new_context: NewContext, finished: tuple[str, str], artifacts: Path, lang: str
 ) -> None:
-    """axe-core finds no WCAG A/AA violation, and nothing is wider than a phone's screen."""
+    """The screen checks of every other screen (no sideways scroll, the controls inside the
+    window, no text over its box, no English on a Russian or Ukrainian page) at every
+    viewport, shot as ``screen-analysis-<size>-<lang>.png``; axe-core finds no WCAG A/AA
+    violation on a phone."""
     table, _ = finished
-    context = new_context(viewport={"width": 375, "height": 667})
+    context = new_context(viewport={"width": 375, "height": 667}, locale=LOCALES[lang])
     context.add_init_script(f"try {{ localStorage.setItem('foxtrot.lang', '{lang}'); }} catch {{}}")
     page = context.new_page()
     page.goto(f"/analysis?table={table}&deal=1&move=2&hands=1")
@@ -179,3 +185,7 @@ def test_the_board_is_accessible_on_a_phone(
     expect(page.locator(f"{BOARD} h2")).to_have_text(catalog(lang).text("analysis_title"))
     assert violations(page) == []
     assert fits(page)
+    assert "analysis_" not in page.locator("body").inner_text()  # no message key shown
+    shots = Shots(page, artifacts, lang)
+    shots.every_size("analysis", (f"{BOARD} .analysis-controls",), to_top(page, BOARD))
+    assert len(shots.taken) == len(VIEWPORTS)
