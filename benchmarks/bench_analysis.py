@@ -51,7 +51,7 @@ def main() -> None:
         for i in range(args.frames):
             move = 1 + (i * (moves - 2)) // args.frames
             start = frame_json(Ask(record, (1, move), None, (), False, True, "en"))
-            line = tuple(m["action"] for m in start["moves"][:1]) * 1
+            line = tuple(m["action"] for m in start["moves"][:1])
             if start["moves"]:
                 nxt = frame_json(Ask(record, (1, move), None, line, True, True, "en"))
                 line += tuple(m["action"] for m in nxt["moves"][-1:])
