@@ -208,6 +208,8 @@ class Analyst:
         if self._running:
             return
         job = self._waiting.pop()
+        while job is not None and job.answer.done():  # its client stopped waiting
+            job = self._waiting.pop()
         if job is None:
             return
         self._running = True
