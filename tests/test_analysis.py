@@ -120,7 +120,7 @@ def test_a_hidden_seat_can_only_make_its_move(unfinished: dict[str, Any]) -> Non
     ("line", "message"),
     [
         (["7X"], "move 1 of the line: bad action '7X'"),
-        (["played", "AS", "AS", "AS", "AS", "AS"], "is not a legal move of seat"),
+        (["played", "AS", "AS", "AS", "AS", "AS"], "is not a legal move of Player"),
         (["x"] * 401, "a line has at most 400 moves"),
     ],
 )
@@ -222,6 +222,8 @@ def test_the_command_refuses_bad_input_clearly(
     assert "--deal N" in capsys.readouterr().err
     assert main(["analyse", "--position", "nonsense"]) == 1
     assert "foxtrot analyse:" in capsys.readouterr().err
+    assert main(["analyse", str(record_file), "--deal", "1", "--seat", "3"]) == 1
+    assert "--seat 3: the table's seats are 1 to 2" in capsys.readouterr().err
     partial = tmp_path / "partial.json"
     partial.write_text(json.dumps(played_record(12, target=10_000, deals=1)), encoding="utf-8")
     assert main(["analyse", str(partial), "--deal", "1", "--hands"]) == 1

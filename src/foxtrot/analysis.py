@@ -27,7 +27,7 @@ could not see.
 >>> board.at(["QS"])
 Traceback (most recent call last):
 ...
-foxtrot.analysis.LineError: move 1 of the line: QS is not a legal move of seat 1 (legal: 3S)
+foxtrot.analysis.LineError: move 1 of the line: QS is not a legal move of Player 2 (legal: 3S)
 """
 
 from __future__ import annotations
@@ -187,14 +187,15 @@ class Board:
                 action = _action(item, number)
                 if mover != self.seat and not self.open and action != recorded:
                     raise LineError(
-                        f"move {number} of the line: seat {mover}'s cards are hidden until"
-                        f" the match is over; only the move it made ({PLAYED!r}) can be played"
+                        f"move {number} of the line: {state.names[mover]}'s cards are hidden"
+                        f" until the match is over; only the move made ({PLAYED!r}) can be"
+                        " played"
                     )
             if action not in state.observation(mover).legal_actions:
                 legal = ", ".join(map(str, state.observation(mover).legal_actions))
                 raise LineError(
-                    f"move {number} of the line: {action} is not a legal move of seat {mover}"
-                    f" (legal: {legal})"
+                    f"move {number} of the line: {action} is not a legal move of"
+                    f" {state.names[mover]} (legal: {legal})"
                 )
             on_record = on_record and action == recorded
             state.apply(action)

@@ -11,6 +11,7 @@ its value is the analysis's value of that move (the same search, the same sample
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -75,8 +76,19 @@ def add_parser(sub: Any) -> None:
 
 
 def board_of(args: argparse.Namespace) -> Board:
-    """The board the arguments name (a record's deal and move, or a position text)."""
-    seat = None if args.seat is None else args.seat - 1
+    """The board the arguments name (a record's deal and move, or a position text), looked at
+    from ``--seat`` (1-based) or the seat to move."""
+    board = _board(args)
+    if args.seat is None:
+        return board
+    players = board.start.players
+    if not 1 <= args.seat <= players:
+        raise LineError(f"--seat {args.seat}: the table's seats are 1 to {players}")
+    return dataclasses.replace(board, seat=args.seat - 1)
+
+
+def _board(args: argparse.Namespace) -> Board:
+    seat = None
     if (args.record is None) == (args.position is None):
         raise LineError("give either a RECORD (with --deal) or --position TEXT")
     if args.iterations < 1:
