@@ -228,3 +228,39 @@ def test_no_frame_before_the_end_names_a_hidden_card(
     state = board.at(line).state
     assert cards_in(json.dumps(answer, ensure_ascii=False)) <= visible(state, seat)
     assert "hands" not in answer["view"] and "position" not in answer
+
+
+def test_frames_are_computed_in_turn_between_clients_and_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One client's burst does not hold another's frame back (the fair queue), and a frame
+    asked again is the kept one, not computed again."""
+    import asyncio  # noqa: PLC0415
+    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+
+    from foxtrot.web.http import analysis  # noqa: PLC0415
+
+    computed: list[str] = []
+
+    def compute(ask: Ask) -> dict[str, Any]:
+        computed.append(ask.lang)
+        return {"frame": ask.lang}
+
+    monkeypatch.setattr(analysis, "_safe_frame", compute)
+
+    def ask(name: str) -> Ask:
+        return Ask("text", None, None, (), False, True, name)
+
+    async def burst() -> list[Any]:
+        analyst = Analyst(pool=ThreadPoolExecutor(1))
+        try:
+            asks = [analyst.frame("A", ("a", i), ask(f"a{i}")) for i in range(4)]
+            got = await asyncio.gather(*asks, analyst.frame("B", ("b",), ask("b")))
+            got.append(await analyst.frame("B", ("b",), ask("b")))
+            return got
+        finally:
+            analyst.close()
+
+    got = asyncio.run(burst())
+    assert [frame["frame"] for frame in got] == ["a0", "a1", "a2", "a3", "b", "b"]
+    assert computed == ["a0", "a1", "b", "a2", "a3"]  # B's frame before A's third

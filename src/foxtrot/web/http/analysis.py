@@ -29,7 +29,7 @@ import functools
 import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -159,15 +159,17 @@ class Analyst:
     """The worker, the frames waiting for it (fairly between clients), the kept frames and
     each client's recent asks."""
 
-    def __init__(self, *, rate: int = RATE) -> None:
-        self._pool: ProcessPoolExecutor | None = None
+    def __init__(self, *, rate: int = RATE, pool: Executor | None = None) -> None:
+        """``pool``: where frames are computed (default: one spawned worker process, made at
+        first use); only one frame is handed to it at a time, the rest wait here."""
+        self._pool: Executor | None = pool
         self.rate = rate
         self._waiting: FairQueue[_Job] = FairQueue()
         self._running = False
         self._done: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         self._asks: dict[str, deque[float]] = {}
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _executor(self) -> Executor:
         if self._pool is None:
             self._pool = process_pool(1)
         return self._pool
@@ -235,8 +237,10 @@ class Analyst:
     def close(self) -> None:
         """Stop the worker (a frame being computed is abandoned)."""
         pool, self._pool = self._pool, None
-        if pool is not None:
+        if isinstance(pool, ProcessPoolExecutor):
             stop_pool(pool)
+        elif pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _lang(lang: str) -> str:
