@@ -13,7 +13,7 @@ from ..core.options import RENAMED_PRESETS
 from ..i18n import LANGUAGES, system_language
 from ..i18n.rules import rules_markdown
 from ..storage import load_record
-from . import dataset, records, serve, simulate, study, tournament, verify
+from . import analyse, dataset, records, serve, simulate, study, tournament, verify
 from .console import Console
 from .extras import MissingExtra, missing, require
 
@@ -172,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     dataset.add_parser(sub, add_table_options)
     serve.add_parser(sub)
     verify.add_parser(sub)
+    analyse.add_parser(sub)
     return parser
 
 
@@ -234,6 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return serve.run(args, out)
         if args.command == "verify":
             return verify.run(args, out)
+        if args.command == "analyse":
+            return analyse.run_analyse(args, out, err)
+        if args.command == "hint":
+            return analyse.run_hint(args, out)
     except FoxtrotError as error:
         err.print(f"foxtrot {args.command}: {error}", markup=False)
         return 1

@@ -55,6 +55,7 @@ from ..protocol import (
 from ..store.event_log import Store
 from ..table.actor import TableActor
 from ..table.computer import Computers
+from .analysis import analysis_router
 from .metrics import Metrics
 from .page import page_router, warm_coach
 from .review import review_router
@@ -182,6 +183,7 @@ def create_app(
     app.include_router(
         review_router(lobby_, warm=warm)
     )  # the review of your moves (web/http/review.py)
+    app.include_router(analysis_router(lobby_, warm=warm))  # the analysis board (http/analysis.py)
     app.state.accounts = Accounts(lobby_, origin)
     app.include_router(account_router(app.state.accounts))  # passkeys (web/players/accounts.py)
     app.include_router(

@@ -9,6 +9,7 @@ import { TableSurface } from "../table/board.js";
 import { api } from "../net.js";
 import { mountReview } from "./review.js";
 import { mountVerify } from "./verify.js";
+import { analysisLink } from "../analysis/analysis.js";
 
 let made = 0;
 const uid = (name) => `${name}-${(made += 1)}`;
@@ -120,6 +121,7 @@ export function mountReplay(root, { table, token = null } = {}) {
   e.prev = button("replay_prev", "replay-prev", () => show(state.deal, state.step - 1));
   e.next = button("replay_next", "replay-next", () => show(state.deal, state.step + 1));
   e.last = button("replay_last", "replay-last", () => show(state.deal, stepsOf(state.deal)));
+  e.analyse = h("a", { class: "replay-analyse", "data-action": "analyse", target: "_blank", rel: "noopener" }, t("analysis_open"));
   e.position = h("p", { class: "replay-position" });
   e.text = h("div", { class: "replay-text" });
   e.upturned = h("p", { class: "replay-upturned" });
@@ -135,6 +137,7 @@ export function mountReplay(root, { table, token = null } = {}) {
     e.prev,
     e.next,
     e.last,
+    e.analyse,
   );
   e.modes = null;
   if (token) {
@@ -248,6 +251,8 @@ export function mountReplay(root, { table, token = null } = {}) {
       el.setAttribute("aria-disabled", off ? "true" : "false");
     }
     fill(e.text, (at.text || []).map((line) => h("p", {}, line)));
+    const seat = state.mode === "seat" && Number.isInteger(v.seat) ? v.seat : null;
+    e.analyse.href = analysisLink({ table, deal: deal + 1, move: step + 1, seat });
     // the same table as the live one, on stocks: a step forward or back moves its cards
     const withHand = state.mode === "seat" && Array.isArray(v.hand);
     const key = `${state.mode}:${withHand}:${lang()}`;

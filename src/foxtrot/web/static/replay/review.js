@@ -9,13 +9,14 @@
 import { h, fill, announce } from "../dom.js";
 import { t, n, lang } from "../i18n.js";
 import { api } from "../net.js";
+import { analysisLink } from "../analysis/analysis.js";
 
 let made = 0;
 /** How long to wait before asking again when the server is busy with this seat's other review. */
 const BUSY_MS = 800;
 
 /** One reviewed move in parts; ``grade`` and the cost come first, ``why`` on its own line. */
-function moveView(move, onOpen) {
+function moveView(move, onOpen, table) {
   const weak = move.grade !== "good";
   const parts = [
     h("strong", { class: "review-n" }, t("review_move_n", { n: move.move })),
@@ -38,6 +39,9 @@ function moveView(move, onOpen) {
       ? h("button", { type: "button", class: "review-open", onclick: () => onOpen(move.deal, move.move - 1) },
         t("review_open"))
       : null,
+    // the analysis board at the same position: try other moves with the coach's values
+    h("a", { class: "review-analyse", "data-action": "analyse", target: "_blank", rel: "noopener",
+      href: analysisLink({ table, deal: move.deal + 1, move: move.move }) }, t("analysis_open")),
   );
 }
 
@@ -97,7 +101,7 @@ export function mountReview(root, { table, token, onOpen = null, auto = false, l
       h("p", { class: "review-summary" }, result.summary),
       result.verdicts.map((line) => h("p", { class: "review-verdict" }, line)),
       moves.length
-        ? h("ol", { class: "review-moves" }, moves.map((move) => moveView(move, open)))
+        ? h("ol", { class: "review-moves" }, moves.map((move) => moveView(move, open, table)))
         : h("p", { class: "note" }, all.checked ? t("review_no_moves") : t("review_none_weak")),
     );
   }

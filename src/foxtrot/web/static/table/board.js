@@ -151,7 +151,8 @@ export class TableBoard {
         contents.set(handName, sorted(v.hand || []));
       } else if (parts.hand) {
         this.board.add(new Stock(handName, parts.hand, { dress: stacked, undress: unstack }));
-        contents.set(handName, backs(v.hand_sizes[seat]));
+        // the analysis board of a finished match may show every hand (v.hands)
+        contents.set(handName, v.hands?.[seat] ? sorted(v.hands[seat]) : backs(v.hand_sizes[seat]));
       }
       names.add(handName);
       this.board.add(new Stock(`taken:${seat}`, parts.taken, { dress: stacked, undress: unstack }));
