@@ -67,6 +67,7 @@ class Code(enum.StrEnum):
     NO_PLAYER = "no_player"
     PASSKEY_TAKEN = "passkey_taken"  # this passkey is stored already (another registration)
     RATED_TABLE = "rated_table"  # no help at a rated table before its end (players/rated.py)
+    ALREADY_PLAYED = "already_played"  # an account's second play of a day's deck (web/daily/)
 
 
 class ProtocolError(Exception):

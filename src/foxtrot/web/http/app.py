@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from ...i18n import catalog
 from ..cluster.bus import Bucket, Connection
+from ..daily.routes import Daily, daily_router
 from ..lobby import (
     COMPUTER_TABLES,
     COMPUTER_TABLES_PER_ADDRESS,
@@ -79,6 +80,7 @@ _STATUS = {
     Code.NO_PLAYER: 404,
     Code.RATED_TABLE: 403,
     Code.PASSKEY_TAKEN: 409,
+    Code.ALREADY_PLAYED: 409,
 }
 
 
@@ -104,6 +106,7 @@ def create_app(
     computer_processes: int | None = None,
     expert_tables: int = EXPERT_TABLES_PER_ADDRESS,
     rating_pair_hours: float = PAIR_HOURS,
+    daily: dict[str, Any] | None = None,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -120,7 +123,8 @@ def create_app(
     crash before it); two accounts' matches together count once per ``rating_pair_hours``
     (0: every match counts, for tests that rate one pair many times).  ``computer_processes``:
     the computers' worker processes (None: one for each core; web/table/computer.py);
-    ``expert_tables``: open tables with an expert seat per client address.
+    ``expert_tables``: open tables with an expert seat per client address.  ``daily``: the
+    deal of the day's ``today`` (a clock) and ``benchmark_level`` (web/daily/routes.py).
     """
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
@@ -155,6 +159,7 @@ def create_app(
             lag.cancel()
             if rater is not None:
                 rater.cancel()
+            app.state.daily.close()
             await the_lobby.shutdown()
 
     app = FastAPI(title="Foxtrot server", lifespan=lifespan)
@@ -188,6 +193,8 @@ def create_app(
         rating_router(lobby_, app.state.accounts)
     )  # a rated table's changes (web/players/rated.py)
     app.include_router(players_router(lobby_))  # profiles, leaderboards (web/players/profiles.py)
+    app.state.daily = Daily(lobby_, **(daily or {}))
+    app.include_router(daily_router(app.state.daily, app.state.accounts))  # web/daily/
 
     @app.get("/api/cluster")
     async def cluster() -> dict[str, Any]:
