@@ -47,6 +47,7 @@ from ..protocol import (
     Ping,
     Pong,
     ProtocolError,
+    ReactIn,
     SeedIn,
     UndoIn,
     Welcome,
@@ -56,6 +57,7 @@ from ..protocol import (
 from ..store.event_log import Store
 from ..table.actor import TableActor
 from ..table.computer import Computers
+from ..table.reactions import REACTION_LIMIT, ReactionLimits, react
 from .metrics import Metrics
 from .page import page_router, warm_coach
 from .review import review_router
@@ -107,6 +109,7 @@ def create_app(
     expert_tables: int = EXPERT_TABLES_PER_ADDRESS,
     rating_pair_hours: float = PAIR_HOURS,
     daily: dict[str, Any] | None = None,
+    reaction_limit: tuple[int, float] = REACTION_LIMIT,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -125,7 +128,9 @@ def create_app(
     the computers' worker processes (None: one for each core; web/table/computer.py);
     ``expert_tables``: open tables with an expert seat per client address.  ``daily``: the
     deal of the day's ``today`` (a clock) and ``benchmark_level`` (web/daily/routes.py).
+    ``reaction_limit``: the quick reactions a seat may send in so many seconds.
     """
+    reactions = ReactionLimits(*reaction_limit)
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
 
@@ -300,7 +305,8 @@ def create_app(
         joined: list[TableActor] = []  # _session only ends by raising: it notes its table here
         try:
             limits = (message_rate, hello_seconds)
-            await _session(websocket, conn, table_id, the_lobby, metrics, limits, joined)
+            session = (the_lobby, metrics, reactions)
+            await _session(websocket, conn, table_id, session, limits, joined)
         except WebSocketDisconnect:
             pass
         finally:
@@ -361,8 +367,7 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
     websocket: WebSocket,
     conn: Connection,
     table_id: str,
-    lobby: Lobby,
-    metrics: Metrics,
+    server: tuple[Lobby, Metrics, ReactionLimits],
     limits: tuple[float, float],
     joined: list[TableActor],
 ) -> None:
@@ -373,6 +378,7 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
     ``limits``: the messages a second, and the seconds a socket has to say hello
     (a refused hello does not count: without a seat or a view it is closed all the same).
     """
+    lobby, metrics, reactions = server
     rate, hello_seconds = limits
     bucket = Bucket(rate, 2 * rate)
     actor: TableActor | None = None
@@ -428,6 +434,8 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
                     await lobby.next_deal(actor, conn, msg)
                 elif isinstance(msg, UndoIn):
                     await lobby.undo(actor, conn)
+                elif isinstance(msg, ReactIn):
+                    react(actor, conn, msg, reactions)  # web/table/reactions.py
             except ProtocolError as error:
                 log.info(
                     "refused",
