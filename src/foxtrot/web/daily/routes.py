@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+from pathlib import Path
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Header, Request
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core import CardPlayed, PlayResult, replay
@@ -30,6 +32,7 @@ from ..workers import process_pool
 from . import decks
 from .rows import AlreadyPlayedError, DailyRows, Deck, Play
 
+INDEX: Final = Path(__file__).parents[1] / "static" / "index.html"
 #: The biggest swings a result lists.
 SWINGS: Final = 5
 
@@ -101,7 +104,7 @@ class Daily:
         lobby: Callable[[], Lobby],
         today: Callable[[], datetime.date] = utc_today,
         benchmark_level: str = decks.BENCHMARK,
-        bot_delay: float = 0.8,
+        bot_delay: float = 0.5,
     ) -> None:
         self._lobby = lobby
         self.bot_delay = bot_delay
@@ -235,6 +238,11 @@ def daily_router(daily: Daily, accounts: Accounts) -> APIRouter:
     """The deal of the day's routes."""
     router = APIRouter()
 
+    @router.get("/daily", response_class=HTMLResponse)
+    async def page() -> FileResponse:
+        """The page, opened at the deal of the day (a shared link)."""
+        return FileResponse(INDEX, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
     @router.get("/api/daily")
     async def listing(day: str | None = None) -> dict[str, Any]:
         """The day's decks (today's by default) with their commitments and benchmark lines."""
@@ -315,7 +323,7 @@ def daily_router(daily: Daily, accounts: Accounts) -> APIRouter:
             "hard": deck.hard_score,
             "ranked": play.ranked,
             "swings": swings(record),
-            "names": record.get("players"),
+            "names": record.get("names"),
         }
 
     @router.get("/api/daily/record")

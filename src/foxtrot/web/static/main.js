@@ -5,6 +5,7 @@ import { TableView } from "./table/table.js";
 import { openRules } from "./rules.js";
 import { fourColours, setFourColours } from "./cards.js";
 import { ProfileView, LeaderboardView } from "./account/profile.js";
+import { DailyView } from "./daily/daily.js";
 
 const main = document.getElementById("main");
 const picker = document.getElementById("lang-pick");
@@ -42,11 +43,12 @@ function route() {
   const player = location.pathname.match(/^\/p\/([^/]+)\/?$/); // profiles, leaderboard
   if (player) screen = new ProfileView(decodeURIComponent(player[1]), main, navigate);
   else if (location.pathname === "/leaderboard") screen = new LeaderboardView(main, navigate);
+  else if (location.pathname === "/daily") screen = new DailyView(main, navigate); // daily/daily.js
   else screen = found ? new TableView(found[1], main, navigate) : new Lobby(main, navigate);
 }
 
 function navigate(path) {
-  if (location.pathname !== path) history.pushState(null, "", path);
+  if (location.pathname + location.search !== path) history.pushState(null, "", path);
   route();
   main.focus();
 }
