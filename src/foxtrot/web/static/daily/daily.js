@@ -40,6 +40,8 @@ export function signed(score) {
   return score > 0 ? `+${score}` : score < 0 ? `−${-score}` : "0";
 }
 
+const capital = (text) => text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);
+
 /** A day as the reader's language writes it (3 December 2026). */
 function dayText(day) {
   const [y, m, d] = day.split("-").map(Number);
@@ -136,7 +138,8 @@ export class DailyView {
       onchange: (e) => { if (e.target.value) this.navigate(`/daily?day=${e.target.value}`); } });
     const variants = h("div", { class: "daily-variants", role: "radiogroup", "aria-label": t("daily_variants") },
       d.decks.map((x) => h("button", { type: "button", role: "radio", class: "daily-variant", "data-variant": x.variant,
-        "aria-checked": String(x.variant === this.variant), onclick: () => this.choose(x.variant) }, this.variantText(x))));
+        "aria-checked": String(x.variant === this.variant), title: this.variantText(x), onclick: () => this.choose(x.variant) },
+        n("daily_chip", x.players, { take: t(`daily_take_${x.take}_short`) }))));
     const proof = [h("p", { class: "daily-proof", title: deck.commitment }, t("daily_commitment", { commitment: `${deck.commitment.slice(0, 16)}…` }))];
     if (deck.server_seed) {
       proof.push(h("p", { class: "daily-proof", title: deck.server_seed }, t("daily_seed", { seed: `${deck.server_seed.slice(0, 16)}…` })));
@@ -187,7 +190,7 @@ export class DailyView {
     const rows = s.standing.map((r) => ({ ...r, kind: "person" }));
     const guest = this.myPlays().filter((p) => !p.ranked && p.score !== null && p.score !== undefined).pop();
     if (guest) rows.push({ name: t("daily_you_guest", { name: (localStorage.getItem(NAME) || "").trim() || t("daily_guest") }), score: guest.score, kind: "guest" });
-    if (s.hard !== null) rows.push({ name: `${t("web_computer")} (${t("tui_level_hard")})`, score: s.hard, kind: "line" });
+    if (s.hard !== null) rows.push({ name: capital(`${t("web_computer")} (${t("tui_level_hard")})`), score: s.hard, kind: "line" });
     rows.sort((a, b) => b.score - a.score || (a.kind === "line") - (b.kind === "line"));
     let place = 0;
     let shown = 0;

@@ -39,15 +39,16 @@ export class Reactions {
     this.timers = new Set();
   }
 
-  /** Build the button and its menu into the table's dock (after each skeleton). */
-  mount(dock) {
+  /** Build the button and its menu (after each skeleton): a player's under his hand, a
+   * spectator's (to mute, not to send) in the settings row. */
+  mount(dock, settings) {
+    this.homes = { player: dock, spectator: settings };
     this.button = h("button", {
       type: "button", id: "react-btn", class: "react-btn", "data-action": "react",
       "aria-expanded": "false", "aria-controls": "react-menu", onclick: () => this.toggle(),
     }, t("react_button"));
     this.menu = h("div", { id: "react-menu", class: "react-menu", role: "group", "aria-label": t("react_menu"), hidden: true });
     this.node = h("div", { class: "reactions" }, this.button, this.menu);
-    dock.append(this.node);
     this.render();
   }
 
@@ -60,6 +61,8 @@ export class Reactions {
   render() {
     if (!this.node) return;
     const player = this.table.role === "player";
+    const home = this.homes[player ? "player" : "spectator"];
+    if (this.node.parentNode !== home) home.append(this.node);
     this.button.setAttribute("aria-expanded", String(this.open));
     this.menu.hidden = !this.open;
     if (!this.open) return;

@@ -400,7 +400,7 @@ export class TableView {
     e.game = h("div", { id: "t-game", class: "game", hidden: true },
       e.arena, e.over, e.review, e.after, e.log, e.scores, e.settings, e.keys);
     this.el = e;
-    this.reactions.mount(e.mine.querySelector(".actions"));
+    this.reactions.mount(e.mine.querySelector(".actions"), e.settings);
     this.seats = new Seats(e.players, e.own);
     this.board = new TableBoard(e.hand, e.game, this.seats);
     fill(e.pile, this.board.area);
