@@ -45,10 +45,9 @@ def daily_server(daily_home: Path) -> Iterator[ServerProcess]:
         server.stop()
 
 
-def context_at(browser: Browser, server: ServerProcess, **options: object) -> BrowserContext:
-    made = browser.new_context(
-        base_url=server.base_url, viewport={"width": 1280, "height": 800}, **options
-    )  # type: ignore[arg-type]
+def context_at(browser: Browser, server: ServerProcess) -> BrowserContext:
+    """A fresh laptop-sized context on ``server``."""
+    made = browser.new_context(base_url=server.base_url, viewport={"width": 1280, "height": 800})
     made.set_default_timeout(30_000)
     return made
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-from pathlib import Path
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Header, Request
