@@ -11,6 +11,7 @@ export function dailyNote(table) {
     note?.remove();
     return;
   }
+  if (table.el?.turn) table.el.turn.textContent = t("daily_over"); // no next deal comes
   if (note && note.dataset.lang === document.documentElement.lang) return;
   note?.remove();
   const go = (event) => {

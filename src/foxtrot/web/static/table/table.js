@@ -446,7 +446,6 @@ export class TableView {
 
   render() {
     if (!this.summary) return;
-    dailyNote(this); // a deal of the day's table links back to its standing (daily/note.js)
     const v = this.view;
     const e = this.el;
     if (!v) {
@@ -470,6 +469,7 @@ export class TableView {
     this.renderLog();
     this.renderScores();
     if (this.hintFor && !this.myTurn()) this.closeHint();
+    dailyNote(this); // a deal of the day's table leads to its result (daily/note.js)
     this.fit();
   }
 
