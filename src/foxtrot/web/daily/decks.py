@@ -8,8 +8,8 @@ deal 0 and no player seeds, so ``foxtrot verify`` checks it like any table's rec
 
 Everyone who plays a day's variant sits in seat 0 against the same computers
 (``OPPONENT``); the benchmark line is ``hard`` in seat 0 on the same deck against the same
-computers, every move's search seeded from the deck's seed, computed once a day
-(``benchmark``) and stored.
+computers, every move's search seeded from the deck's seed and given its whole sample budget
+(no time limit: the same line every time), computed once per deck and stored.
 
 >>> variant_options("3-any")
 {'players': 3, 'take': 'any'}
@@ -23,9 +23,9 @@ import datetime
 import hashlib
 from typing import Any, Final
 
-from ...core import Action, State, TableOptions, to_record
+from ...bots import Bot, ExpertBot, budget, make_bot
+from ...core import Action, Observation, SplitMix64, State, TableOptions, to_record
 from .. import fair
-from ..table.computer import think
 
 #: The variants of each day: ``PLAYERS-TAKE``.
 VARIANTS: Final = ("2-match", "2-any", "3-match", "3-any", "4-match", "4-any")
@@ -100,8 +100,8 @@ def play_out(
     while state.deal_number == 0 and not state.is_over and state.to_move is not None:
         seat = state.to_move
         who = level if seat == 0 else OPPONENT
-        action, _ = think(who, state.observation(seat), move_seed(seed, move))
-        state.apply(Action.parse(action), seat)
+        action = benchmark_move(who, state.observation(seat), move_seed(seed, move))
+        state.apply(action, seat)
         move += 1
     record = to_record(state)
     record["table"] = fair_table(day, variant)
@@ -110,6 +110,13 @@ def play_out(
         fair.commitment(seed), [""] * options.players, seed
     )
     return score_of(record["deals"][0]), record
+
+
+def benchmark_move(level: str, obs: Observation, seed: int) -> Action:
+    """A move of ``level`` in the benchmark's play: an expert level searches its whole sample
+    budget, never cut short by the clock, so that a deck's line is the same every time."""
+    bot: Bot = ExpertBot(budget(level)[0], None) if level in ("hard", "expert") else make_bot(level)
+    return bot.choose(obs, obs.legal_actions, SplitMix64(seed))
 
 
 def score_of(deal: dict[str, Any], seat: int = 0) -> int:
