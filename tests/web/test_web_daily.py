@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from foxtrot.cli.main import main as cli_main
 from foxtrot.web import fair
@@ -163,3 +165,17 @@ def test_a_play_result_has_the_score_the_line_and_the_swings(sqlite_url: str) ->
         spectator = client.get(f"/api/tables/{answer['table']}").json()
         assert spectator["daily"] == "2026-12-03"
         assert "seed" not in json.dumps(spectator)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.binary(min_size=32, max_size=32), st.sampled_from(decks.VARIANTS))
+def test_the_benchmark_play_is_the_same_every_time_and_verifies(seed: bytes, variant: str) -> None:
+    # medium in the benchmark's seat: the same seeded path as hard's, in milliseconds
+    players = decks.variant_options(variant)["players"]
+    names = [f"P{i}" for i in range(players)]
+    score, record = decks.play_out(seed.hex(), "2026-12-03", variant, names, "medium")
+    again = decks.play_out(seed.hex(), "2026-12-03", variant, names, "medium")
+    assert (score, record) == again
+    assert record["deals"][0]["deck"] == decks.deck_of(seed, "2026-12-03", variant)
+    assert score == record["deals"][0]["scores"][0]["total"]
+    assert fair.verify_record(record) == ["deal 0: deck matches its commitment (0 player seeds)"]
