@@ -126,10 +126,11 @@ class Daily:
         """A rows call on the lobby's database thread."""
         return await self._lobby().db(fn, *args)
 
-    async def deck(self, day: str, variant: str) -> Deck:
-        """The deck, its benchmark line started in a worker if it is not computed yet."""
+    async def deck(self, day: str, variant: str, *, benchmark: bool = True) -> Deck:
+        """The deck; its benchmark line started in the worker if it is not computed yet
+        (``benchmark``: only for a deck someone plays or looks at, not for every listed one)."""
         deck: Deck = await self.db(self.rows.deck, day, variant)
-        if deck.hard_score is None and (day, variant) not in self._computing:
+        if benchmark and deck.hard_score is None and (day, variant) not in self._computing:
             task = asyncio.create_task(self._benchmark(deck))
             self._computing[(day, variant)] = task
         return deck
@@ -250,7 +251,7 @@ def daily_router(daily: Daily, accounts: Accounts) -> APIRouter:
         the_day, _ = _check(day, None, today)
         out = []
         for variant in decks.VARIANTS:
-            deck = await daily.deck(the_day, variant)
+            deck = await daily.deck(the_day, variant, benchmark=False)
             plays = await daily.db(daily.rows.plays, the_day, variant)
             out.append(deck_json(deck, today, sum(1 for p in plays if p.ranked)))
         first = today - datetime.timedelta(days=decks.CALENDAR_DAYS)
