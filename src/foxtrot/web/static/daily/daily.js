@@ -208,7 +208,7 @@ export class DailyView {
     fill(this.board,
       h("h3", { id: "daily-standing-title" }, t("daily_standing")),
       h("p", { class: "daily-hard", "data-line": "hard" }, s.hard === null ? t("daily_benchmark_wait") : t("daily_benchmark", { score: signed(s.hard) })),
-      s.standing.length ? null : h("p", { class: "note" }, t("daily_nobody")),
+      s.standing.length || !this.data.ranked ? null : h("p", { class: "note" }, t("daily_nobody")),
       s.playing ? h("p", { class: "note" }, t("daily_playing", { n: s.playing })) : null,
       h("table", { class: "daily-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("daily_place")), h("th", { scope: "col" }, t("daily_player")), h("th", { scope: "col", class: "num" }, t("daily_score")))),
