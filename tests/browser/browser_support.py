@@ -159,8 +159,9 @@ def wait_settled(page: Page) -> None:
 class ServerProcess:
     """``python -m foxtrot serve`` on a free port, its data (SQLite) and log in ``home``."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, extra: tuple[str, ...] = ()) -> None:
         self.home = home
+        self.extra = extra  # more ``foxtrot serve`` flags
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log = home / "server.log"
@@ -174,7 +175,16 @@ class ServerProcess:
                 # every test's tables come from one address, 127.0.0.1, and a test's table that
                 # nobody watches any more plays by itself: the per-address limits on such tables
                 # (tested in tests/web) would refuse the suite, a crowd behind one address
-                [sys.executable, "-m", "foxtrot", "serve", "--port", str(self.port), *CROWD],
+                [
+                    sys.executable,
+                    "-m",
+                    "foxtrot",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    *CROWD,
+                    *self.extra,
+                ],
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,

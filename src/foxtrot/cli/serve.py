@@ -9,6 +9,7 @@ committed, so open tables are safe.
 from __future__ import annotations
 
 import argparse
+import datetime
 import logging
 from typing import Any
 
@@ -85,6 +86,14 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="log a line for every event of every table (off by default: the event log in the"
         " database holds them, and a line per move costs the server a few per cent)",
+    )
+    parser.add_argument(
+        "--daily-day",
+        type=datetime.date.fromisoformat,
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="serve the deal of the day as if today (UTC) were this day, for trials and tests"
+        " (default: the real date)",
     )
     limits = parser.add_argument_group("limits", "what one client may cost (docs/protocol.md)")
     limits.add_argument(
@@ -177,6 +186,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         rating_pair_hours=args.rating_pair_hours,
         origin=args.origin,
         rating_seconds=args.rating_seconds,
+        daily={"today": (lambda: args.daily_day)} if args.daily_day else None,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""

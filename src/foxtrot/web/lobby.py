@@ -269,9 +269,12 @@ class Lobby:
 
     # -------------------------------------------------------------- tables
 
-    async def create(self, request: CreateTable, client: str | None = None) -> TableActor:
+    async def create(
+        self, request: CreateTable, client: str | None = None, daily: dict[str, str] | None = None
+    ) -> TableActor:
         """A new table from its creation request; ``client``: the address that asked (for the
-        limit of tables of computers only)."""
+        limit of tables of computers only); ``daily``: a deal of the day's name and seed
+        (web/daily/), kept in the table's configuration on the server only."""
         try:
             options = TableOptions(**request.options.model_dump())
         except ValueError as error:
@@ -293,6 +296,8 @@ class Lobby:
             self._expert_allowed(client)
         table_id = secrets.token_urlsafe(16)
         config = request.model_dump(exclude={"seats", "options"})
+        if daily is not None:
+            config["daily"] = daily
         config["options"] = {
             key: value for key, value in options.to_json().items() if key != "decks"
         }
@@ -539,7 +544,7 @@ def self_playing(actor: TableActor) -> bool:
 
 def rematch_request(actor: TableActor) -> CreateTable:
     """The creation request of a table like ``actor``: its options, seats and settings."""
-    config = {key: value for key, value in actor.config.items() if key != "options"}
+    config = {k: v for k, v in actor.config.items() if k not in ("options", "daily")}
     options = {k: v for k, v in actor.config["options"].items() if k in OptionsIn.model_fields}
     seats = [{"kind": s.kind, "name": s.name if s.kind != "person" else None} for s in actor.seats]
     return CreateTable.model_validate({**config, "options": options, "seats": seats})
@@ -562,6 +567,7 @@ def summary(actor: TableActor) -> dict[str, Any]:
         "public": actor.config.get("public", True),
         "rematch": actor.rematch,
         "rated": bool(actor.config.get("rated")),  # no help before its end (players/rated.py)
+        "daily": actor.config["daily"]["day"] if "daily" in actor.config else None,
     }
 
 
@@ -573,7 +579,7 @@ def server_record(actor: TableActor) -> dict[str, Any]:
     if state is None:
         raise ProtocolError(Code.NOT_FINISHED, "the match never started")
     record = to_record(state)
-    record["table"] = actor.id
+    record["table"] = actor.fair_name  # the name its decks were shuffled with (``verify``)
     for index, deal in enumerate(record["deals"]):
         seeds = actor.fair[index]
         deal["fair"] = fair.fair_entry(seeds.commitment, seeds.player_seeds, seeds.seed)

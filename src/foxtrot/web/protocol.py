@@ -67,6 +67,7 @@ class Code(enum.StrEnum):
     NO_PLAYER = "no_player"
     PASSKEY_TAKEN = "passkey_taken"  # this passkey is stored already (another registration)
     RATED_TABLE = "rated_table"  # no help at a rated table before its end (players/rated.py)
+    ALREADY_PLAYED = "already_played"  # an account's second play of a day's deck (web/daily/)
 
 
 class ProtocolError(Exception):
@@ -197,8 +198,43 @@ class Ping(_Model):
     type: Literal["ping"]
 
 
+#: The quick reactions a player may send (web/table/reactions.py): words the page says in the
+#: reader's language, and emoji.  A fixed set: no free text, nothing to moderate.
+REACTIONS: Final = (
+    "well_played",
+    "good_game",
+    "thanks",
+    "oops",
+    "sorry",
+    "good_luck",
+    "clap",
+    "sweat",
+    "wow",
+    "thinking",
+)
+Reaction = Literal[
+    "well_played",
+    "good_game",
+    "thanks",
+    "oops",
+    "sorry",
+    "good_luck",
+    "clap",
+    "sweat",
+    "wow",
+    "thinking",
+]
+
+
+class ReactIn(_Model):
+    """A quick reaction from a player's seat, shown by his seat for a few seconds."""
+
+    type: Literal["react"]
+    reaction: Reaction
+
+
 ClientMessage = Annotated[
-    Hello | ActionIn | SeedIn | NextDealIn | UndoIn | Ping, Field(discriminator="type")
+    Hello | ActionIn | SeedIn | NextDealIn | UndoIn | Ping | ReactIn, Field(discriminator="type")
 ]
 
 
@@ -234,9 +270,9 @@ def _not_a_number(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-ClientIn = Hello | ActionIn | SeedIn | NextDealIn | UndoIn | Ping
+ClientIn = Hello | ActionIn | SeedIn | NextDealIn | UndoIn | Ping | ReactIn
 _CLIENT: Final[TypeAdapter[ClientIn]] = TypeAdapter(ClientMessage)
-CLIENT_TYPES: Final = ("hello", "action", "seed", "next_deal", "undo", "ping")
+CLIENT_TYPES: Final = ("hello", "action", "seed", "next_deal", "undo", "ping", "react")
 
 
 def parse_client(text: str | bytes) -> ClientIn:
@@ -368,6 +404,14 @@ class Pong(_Model):
     """The answer to ``ping``."""
 
     type: Literal["pong"] = "pong"
+
+
+class ReactionOut(_Model):
+    """A player's quick reaction, to everyone at the table (never logged: not a rule event)."""
+
+    type: Literal["reaction"] = "reaction"
+    seat: int
+    reaction: Reaction
 
 
 class Goodbye(_Model):

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from ...i18n import catalog
 from ..cluster.bus import Bucket, Connection
+from ..daily.routes import Daily, daily_router
 from ..lobby import (
     COMPUTER_TABLES,
     COMPUTER_TABLES_PER_ADDRESS,
@@ -46,6 +47,7 @@ from ..protocol import (
     Ping,
     Pong,
     ProtocolError,
+    ReactIn,
     SeedIn,
     UndoIn,
     Welcome,
@@ -55,6 +57,7 @@ from ..protocol import (
 from ..store.event_log import Store
 from ..table.actor import TableActor
 from ..table.computer import Computers
+from ..table.reactions import REACTION_LIMIT, ReactionLimits, react
 from .analysis import analysis_router
 from .metrics import Metrics
 from .page import page_router, warm_coach
@@ -80,6 +83,7 @@ _STATUS = {
     Code.NO_PLAYER: 404,
     Code.RATED_TABLE: 403,
     Code.PASSKEY_TAKEN: 409,
+    Code.ALREADY_PLAYED: 409,
 }
 
 
@@ -105,6 +109,8 @@ def create_app(
     computer_processes: int | None = None,
     expert_tables: int = EXPERT_TABLES_PER_ADDRESS,
     rating_pair_hours: float = PAIR_HOURS,
+    daily: dict[str, Any] | None = None,
+    reaction_limit: tuple[int, float] = REACTION_LIMIT,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -121,8 +127,11 @@ def create_app(
     crash before it); two accounts' matches together count once per ``rating_pair_hours``
     (0: every match counts, for tests that rate one pair many times).  ``computer_processes``:
     the computers' worker processes (None: one for each core; web/table/computer.py);
-    ``expert_tables``: open tables with an expert seat per client address.
+    ``expert_tables``: open tables with an expert seat per client address.  ``daily``: the
+    deal of the day's ``today`` (a clock) and ``benchmark_level`` (web/daily/routes.py).
+    ``reaction_limit``: the quick reactions a seat may send in so many seconds.
     """
+    reactions = ReactionLimits(*reaction_limit)
     metrics = Metrics()
     holder: dict[str, Lobby] = {}
 
@@ -156,6 +165,7 @@ def create_app(
             lag.cancel()
             if rater is not None:
                 rater.cancel()
+            app.state.daily.close()
             await the_lobby.shutdown()
 
     app = FastAPI(title="Foxtrot server", lifespan=lifespan)
@@ -190,6 +200,8 @@ def create_app(
         rating_router(lobby_, app.state.accounts)
     )  # a rated table's changes (web/players/rated.py)
     app.include_router(players_router(lobby_))  # profiles, leaderboards (web/players/profiles.py)
+    app.state.daily = Daily(lobby_, **(daily or {}))
+    app.include_router(daily_router(app.state.daily, app.state.accounts))  # web/daily/
 
     @app.get("/api/cluster")
     async def cluster() -> dict[str, Any]:
@@ -295,7 +307,8 @@ def create_app(
         joined: list[TableActor] = []  # _session only ends by raising: it notes its table here
         try:
             limits = (message_rate, hello_seconds)
-            await _session(websocket, conn, table_id, the_lobby, metrics, limits, joined)
+            session = (the_lobby, metrics, reactions)
+            await _session(websocket, conn, table_id, session, limits, joined)
         except WebSocketDisconnect:
             pass
         finally:
@@ -356,8 +369,7 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
     websocket: WebSocket,
     conn: Connection,
     table_id: str,
-    lobby: Lobby,
-    metrics: Metrics,
+    server: tuple[Lobby, Metrics, ReactionLimits],
     limits: tuple[float, float],
     joined: list[TableActor],
 ) -> None:
@@ -368,6 +380,7 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
     ``limits``: the messages a second, and the seconds a socket has to say hello
     (a refused hello does not count: without a seat or a view it is closed all the same).
     """
+    lobby, metrics, reactions = server
     rate, hello_seconds = limits
     bucket = Bucket(rate, 2 * rate)
     actor: TableActor | None = None
@@ -423,6 +436,8 @@ async def _session(  # noqa: PLR0917 (one call site, each argument named by its 
                     await lobby.next_deal(actor, conn, msg)
                 elif isinstance(msg, UndoIn):
                     await lobby.undo(actor, conn)
+                elif isinstance(msg, ReactIn):
+                    react(actor, conn, msg, reactions)  # web/table/reactions.py
             except ProtocolError as error:
                 log.info(
                     "refused",

@@ -107,6 +107,8 @@ export class Lobby {
     fill(
       this.root,
       h("p", { class: "tagline" }, t("web_tagline")),
+      h("button", { type: "button", class: "daily-open big", "data-action": "daily", onclick: () => this.navigate("/daily") },
+        t("daily_open")), // the deal of the day (daily/daily.js)
       h("section", { class: "panel start", "aria-labelledby": "quick-title" },
         h("div", { class: "field" }, h("label", { for: "name", id: "name-label" }, t("web_your_name")), nameInput),
         h("h2", { id: "quick-title" }, t("web_play_computer_title")), quick),

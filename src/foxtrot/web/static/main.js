@@ -6,6 +6,7 @@ import { openRules } from "./rules.js";
 import { fourColours, setFourColours } from "./cards.js";
 import { ProfileView, LeaderboardView } from "./account/profile.js";
 import { AnalysisView } from "./analysis/analysis.js";
+import { DailyView } from "./daily/daily.js";
 
 const main = document.getElementById("main");
 const picker = document.getElementById("lang-pick");
@@ -44,11 +45,12 @@ function route() {
   if (player) screen = new ProfileView(decodeURIComponent(player[1]), main, navigate);
   else if (location.pathname === "/leaderboard") screen = new LeaderboardView(main, navigate);
   else if (location.pathname === "/analysis") screen = new AnalysisView(main);
+  else if (location.pathname === "/daily") screen = new DailyView(main, navigate); // daily/daily.js
   else screen = found ? new TableView(found[1], main, navigate) : new Lobby(main, navigate);
 }
 
 function navigate(path) {
-  if (location.pathname !== path) history.pushState(null, "", path);
+  if (location.pathname + location.search !== path) history.pushState(null, "", path);
   route();
   main.focus();
 }

@@ -106,7 +106,14 @@ class TableActor:
 
     def _compute(self, logged: LoggedEvent) -> tuple[State | None, tuple[Event, ...]]:
         """The state after ``logged`` and its engine events (events_in.py)."""
-        return next_state(self.state, logged, self.seats, self.fair, self.id, self.options)
+        return next_state(self.state, logged, self.seats, self.fair, self.fair_name, self.options)
+
+    @property
+    def fair_name(self) -> str:
+        """The table name its decks are shuffled with: its id, or a deal of the day's name
+        (web/daily/decks.py), the same for everyone who plays that day's deck."""
+        daily = self.config.get("daily")
+        return str(daily["name"]) if isinstance(daily, dict) else self.id
 
     def _adopt(self, logged: LoggedEvent, computed: tuple[State | None, tuple[Event, ...]]) -> None:
         """Make a committed event part of the table in memory."""
@@ -377,6 +384,8 @@ class TableActor:
         seat = conn.seat
         if seat is None:
             raise ProtocolError(Code.SPECTATOR, "a spectator cannot add a seed")
+        if "daily" in self.config:  # everyone plays the same committed deck
+            raise ProtocolError(Code.SEED_CLOSED, "the deal of the day takes no player's seed")
         try:
             seed = fair.check_player_seed(msg.seed)
         except fair.FairError as error:
@@ -461,8 +470,13 @@ class TableActor:
             if seq != self.seq or state is None or state.phase is not Phase.AWAITING_DEAL:
                 return
             deal = state.deal_number
+            daily = self.config.get("daily")
+            if isinstance(daily, dict) and deal >= 1:  # the deal of the day is one deal
+                await self._commit("close", {"reason": "daily"})
+                self.stop(close_connections=False)
+                return
             if deal not in self.fair:
-                seed = fair.new_seed()
+                seed = bytes.fromhex(daily["seed"]) if isinstance(daily, dict) else fair.new_seed()
                 await self._commit(
                     "commit",
                     {"deal": deal, "commitment": fair.commitment(seed)},

@@ -16,6 +16,8 @@ import { askHint, showCount } from "./coachpanels.js";
 import { setting, setSetting, signalTurn, chime, bigMoment, celebrate } from "../feedback.js";
 import { FairLog } from "./fairlog.js";
 import { tableKey } from "./tablekeys.js";
+import { Reactions } from "./reactions.js";
+import { dailyNote } from "../daily/note.js";
 
 const WARN_AT = 10; // seconds left of a turn timer when "hurry" is said
 const ACTION_KINDS = new Set(["action", "deal", "start", "undo"]);
@@ -42,12 +44,14 @@ export class TableView {
     document.addEventListener("keydown", this.onKey);
     window.addEventListener("resize", this.onResize);
     this.ticker = setInterval(() => this.tick(), 500);
+    this.reactions = new Reactions(this); // quick reactions (reactions.js)
     this.skeleton();
     this.start();
   }
 
   destroy() {
     this.after?.destroy();
+    this.reactions.destroy();
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
     clearInterval(this.ticker);
@@ -118,6 +122,10 @@ export class TableView {
       case "welcome":
         this.role = msg.role;
         if (msg.role === "player" && this.mine) this.mine.seat = msg.seat;
+        this.reactions.render();
+        break;
+      case "reaction":
+        this.reactions.show(msg);
         break;
       case "snapshot":
         this.view = msg.view && msg.view.players ? msg.view : null;
@@ -182,6 +190,7 @@ export class TableView {
   }
 
   refused(msg) {
+    if (msg.reason === "reactions") return this.reactions.refused();
     if (msg.code === "bad_token" && !this.role && this.mine) {
       // the server does not know this seat (an old table): forget it and watch instead
       forgetSeat(this.id);
@@ -396,6 +405,7 @@ export class TableView {
     e.game = h("div", { id: "t-game", class: "game", hidden: true },
       e.arena, e.over, e.review, e.after, e.log, e.scores, e.settings, e.keys);
     this.el = e;
+    this.reactions.mount(e.mine.querySelector(".actions"), e.settings);
     this.seats = new Seats(e.players, e.own);
     this.board = new TableBoard(e.hand, e.game, this.seats);
     fill(e.pile, this.board.area);
@@ -469,6 +479,7 @@ export class TableView {
     this.renderLog();
     this.renderScores();
     if (this.hintFor && !this.myTurn()) this.closeHint();
+    dailyNote(this); // a deal of the day's table leads to its result (daily/note.js)
     this.fit();
   }
 
