@@ -38,11 +38,12 @@ def bot_hello(client: TestClient, token: str) -> tuple[Any, Player, dict[str, An
     return ws, bot, bot.recv()
 
 
+@pytest.mark.postgres
 def test_create_list_revoke_and_the_token_is_shown_once(
-    sqlite_url: str, caplog: pytest.LogCaptureFixture
+    db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    with server(sqlite_url) as client:
+    with server(db_url) as client:
         _key, me = register(client, "Owner")
         csrf = me["csrf"]
         made = new_bot(client, csrf)
@@ -82,7 +83,7 @@ def test_create_list_revoke_and_the_token_is_shown_once(
             late.send(type="hello", token=token)
             refused = late.recv()
         assert refused["code"] == "revoked" and "revoked" in refused["message"]
-        engine = sa.create_engine(sqlite_url)
+        engine = sa.create_engine(db_url)
         with engine.connect() as db:
             stored = db.execute(sa.text("SELECT token_hash FROM bots")).scalars().all()
             dumped = "\n".join(
