@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foxtrot.client import TakenCards, observation_of
-from foxtrot.core import Phase, State, TableOptions
+from foxtrot.core import Phase, State, TableOptions, TakeRule
 from foxtrot.web.table.views import event_data, seat_view
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,10 +23,12 @@ ROOT = Path(__file__).resolve().parents[1]
 @settings(max_examples=25, deadline=None)
 @given(
     players=st.integers(min_value=2, max_value=6),
-    take=st.sampled_from(["match", "any"]),
+    take=st.sampled_from(list(TakeRule)),
     seed=st.integers(min_value=0, max_value=2**32),
 )
-def test_a_view_reads_back_into_the_same_observation(players: int, take: str, seed: int) -> None:
+def test_a_view_reads_back_into_the_same_observation(
+    players: int, take: TakeRule, seed: int
+) -> None:
     rng = random.Random(seed)
     state = State(TableOptions(players=players, take=take, target=60), dealer=0)
     followed = TakenCards()
