@@ -16,6 +16,7 @@ and the turn comes again.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import secrets
@@ -29,6 +30,9 @@ from websockets.exceptions import ConnectionClosed
 from ..core import Action, Observation
 from .views import TakenCards, observation_of
 
+#: Seconds to wait after a ``throttled`` error before the turn is offered again (the server
+#: allows 20 messages a second to a connection).
+THROTTLED_PAUSE: Final = 0.1
 #: Errors that only say the turn moved on: the view that follows is the one to act on.
 _STALE: Final = frozenset({"stale_seq", "not_your_turn", "match_over", "not_started"})
 
@@ -225,6 +229,10 @@ class BotClient:
             waits: Sequence[int] = message.get("next_deal_waits") or ()
             if self.seat in waits and self.view is not None:
                 await self._ready(int(self.view["deal"]))
+        elif kind == "error" and message.get("code") == "throttled":
+            # past the server's rate (a table of quick computers): wait, then the turn again
+            await asyncio.sleep(THROTTLED_PAUSE)
+            self._acted_at = None
         elif kind == "error" and (message.get("code") in _STALE or message.get("id")):
             # the action was refused, or the turn moved on: the next view is the one to answer
             self._acted_at = None
