@@ -4,6 +4,7 @@ its token is in no line of the server's log."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -16,6 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from foxtrot.client import BotClient, BotRefusedError
 from waiting import wait_until
 
 from .passkey_support import Passkey
@@ -46,6 +48,20 @@ def account_with_bot(base: str) -> tuple[httpx.Client, str]:
     )
     assert made.status_code == 201, made.text
     return client, str(made.json()["token"])
+
+
+def refused(base: str, token: str) -> str:
+    """The code ``foxtrot.client`` raises when it connects with ``token``."""
+
+    async def attempt() -> str:
+        try:
+            client = await BotClient.connect(base, token)
+        except BotRefusedError as error:
+            return error.code
+        await client.close()
+        return "welcomed"
+
+    return asyncio.run(attempt())
 
 
 def play_person(ws_url: str, token: str, deadline: float) -> dict[str, Any]:
@@ -101,6 +117,9 @@ def test_the_example_bot_plays_a_whole_match(sqlite_url: str, tmp_path: Path) ->
                 lambda: httpx.get(f"{served.base}/api/tables/{table}").json()["seats"][0]["taken"],
                 what="the bot in its seat",
             )
+            # while it plays: a bad token, and a second connection of the same bot, refused
+            assert refused(served.base, "fxbot_" + "x" * 43) == "bad_token"
+            assert refused(served.base, token) == "bot_connected"
             person = join_at(served.base, table, "Ann")
             deadline = time.monotonic() + MATCH_SECONDS
             final = play_person(f"{served.ws_base}/ws/tables/{table}", person, deadline)
