@@ -197,3 +197,17 @@ def test_a_bot_creates_plays_and_is_rated_in_its_own_pool(sqlite_url: str) -> No
             people = db.execute(sa.text("SELECT COUNT(*) FROM ratings")).scalar_one()
         engine.dispose()
         assert people == 0
+
+
+def test_a_stopping_server_says_goodbye_to_its_bots(sqlite_url: str) -> None:
+    with server(sqlite_url) as client:
+        _key, me = register(client, "Owner")
+        token = new_bot(client, me["csrf"])["token"]
+        ws, bot, welcome = bot_hello(client, token)
+        assert welcome["type"] == "bot_welcome"
+        lobby = client.app.state.lobby_holder["lobby"]  # type: ignore[attr-defined]
+        assert client.portal is not None
+        client.portal.call(lobby.goodbye, 0.5)
+        said = bot.until(lambda m: m["type"] == "goodbye")
+        assert said["code"] == 1001 and said["text"]
+        ws.__exit__(None, None, None)

@@ -28,6 +28,7 @@ from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.websockets import WebSocketState
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ...i18n import catalog
 from ...skill import START, places, rate
 from ..cluster.bus import Bucket, Connection
 from ..logs import log
@@ -37,6 +38,7 @@ from ..protocol import (
     ClientIn,
     Code,
     CreateTable,
+    Goodbye,
     Hello,
     NextDealIn,
     Ping,
@@ -200,6 +202,10 @@ def bot_router(bots: Bots, message_rate: float = 20.0, hello_seconds: float = 10
     async def bot_socket(websocket: WebSocket) -> None:
         await websocket.accept()
         conn = Connection(websocket.send_text, close=websocket.close)
+        lobby = bots.lobby()
+        if not lobby.ready:  # stopping: say goodbye at once
+            conn.goodbye(Goodbye(text=catalog("en").text("web_goodbye")).model_dump_json())
+        lobby.connections.add(conn)  # the server's goodbye reaches bots as it does people
         writer = asyncio.create_task(conn.run_writer())
         session = BotSession(bots, conn, websocket, (message_rate, hello_seconds))
         try:
@@ -208,6 +214,7 @@ def bot_router(bots: Bots, message_rate: float = 20.0, hello_seconds: float = 10
         except WebSocketDisconnect:
             pass
         finally:
+            lobby.connections.discard(conn)
             try:
                 await session.end()
             finally:
