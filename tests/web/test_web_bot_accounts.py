@@ -140,7 +140,7 @@ def test_bad_token_second_connection_flood_and_rated_tables_are_refused(
         assert again.error()["code"] == "rated_table"
         rated = client.post(
             "/api/tables",
-            json={"rated": True, "seats": [{"kind": "person"}, {"kind": "easy"}]},
+            json={"rated": True, "seats": [{"kind": "person"}, {"kind": "person"}]},
             headers={"X-CSRF-Token": me["csrf"]},
         )
         assert rated.status_code == 201, rated.text
@@ -150,6 +150,27 @@ def test_bad_token_second_connection_flood_and_rated_tables_are_refused(
         assert (
             client.get(f"/api/tables/{rated.json()['table']}").json()["seats"][0]["taken"] is False
         )
+        # unless a person seated at it invites the bot: then it sits there
+        rated_id = rated.json()["table"]
+        headers = {"X-CSRF-Token": me["csrf"]}
+        early = client.post(
+            f"/api/tables/{rated_id}/invite-bot", json={"name": "Robo"}, headers=headers
+        )
+        assert early.status_code == 409 and early.json()["code"] == "no_seat"
+        seated = client.post(f"/api/tables/{rated_id}/join", json={"name": "x"}, headers=headers)
+        assert seated.status_code == 200 and seated.json()["seat"] == 0, seated.text
+        nobody = client.post(
+            f"/api/tables/{rated_id}/invite-bot", json={"name": "Nobody"}, headers=headers
+        )
+        assert nobody.status_code == 404 and nobody.json()["code"] == "no_bot"
+        invited = client.post(
+            f"/api/tables/{rated_id}/invite-bot", json={"name": "robo"}, headers=headers
+        )
+        assert invited.status_code == 200 and invited.json()["invited"] is True, invited.text
+        again.send(type="join", table=rated_id)
+        sat = again.until(lambda m: m["type"] in ("welcome", "error"))
+        assert sat["type"] == "welcome" and sat["seat"] == 1, sat
+        assert client.get(f"/api/tables/{rated_id}").json()["seats"][1]["name"] == "BOT Robo"
         again_ws.__exit__(None, None, None)
 
 

@@ -5,7 +5,8 @@ its SHA-256 is kept (web/store/bot_rows.py).  The program opens ``/ws/bot``, say
 with the token, then creates or joins a casual table and plays it with the table protocol's
 own messages (docs/protocol.md): the server holds every rule, as for a person.
 
-What a bot may not do: sit at a rated table (those are the people's), hold two connections
+What a bot may not do: sit at a rated table (those are the people's) unless a person seated
+there invites it (``POST /api/tables/{id}/invite-bot``), hold two connections
 at once (the second is refused with ``bot_connected``), or send more messages than a person
 (the same bucket, ``throttled``).  A bot's seat is named ``BOT <name>`` so that everyone at
 the table knows.  Finished matches move the bots' own rating pool (``bot_ratings``):
@@ -85,6 +86,12 @@ class CreateIn(_Body):
     type: Literal["create"]
     table: CreateTable = CreateTable()
     seat: Annotated[int | None, Field(ge=0, le=8)] = None
+
+
+class InviteIn(_Body):
+    """``POST /api/tables/{id}/invite-bot``: the bot's name."""
+
+    name: Annotated[str, Field(min_length=1, max_length=24)]
 
 
 class JoinIn(_Body):
@@ -197,6 +204,23 @@ def bot_router(bots: Bots, message_rate: float = 20.0, hello_seconds: float = 10
             conn.goodbye(error_out(error).model_dump_json(), code=1008, reason="token revoked")
         log.info("bot revoked", extra={"table": None, "seat": None, "action": f"bot {bot.id}"})
         return bot.to_json() | {"revoked": True}
+
+    @router.post("/api/tables/{table_id}/invite-bot")
+    async def invite_bot(
+        table_id: str, body: InviteIn, request: Request, x_csrf_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        session, _sid = await bots.accounts.acting(request, x_csrf_token)
+        lobby = bots.lobby()
+        actor = await lobby.get(table_id)
+        seat = await lobby.db(lobby.store.account_seat, actor.id, session.account.id)
+        if seat is None:
+            raise ProtocolError(Code.NO_SEAT, "only a person seated at this table invites a bot")
+        bot: BotAccount | None = await bots.db(bots.store.live_named, body.name)
+        if bot is None:
+            raise ProtocolError(Code.NO_BOT, f"name: no bot is named {body.name!r}")
+        await bots.db(bots.store.invite, actor.id, bot.id, session.account.id)
+        log.info("bot invited", extra={"table": actor.id, "seat": seat, "action": f"bot {bot.id}"})
+        return {"table": actor.id, "bot": bot.name, "invited": True}
 
     @router.websocket("/ws/bot")
     async def bot_socket(websocket: WebSocket) -> None:
@@ -343,9 +367,14 @@ class BotSession:
         """Take a seat at ``actor`` (or the one this bot holds there) and connect to it."""
         assert self.bot is not None
         lobby = self.bots.lobby()
-        if actor.config.get("rated"):
+        invited = actor.config.get("rated") and await self.bots.db(
+            self.bots.store.invited, actor.id, self.bot.id
+        )
+        if actor.config.get("rated") and not invited:
             raise ProtocolError(
-                Code.RATED_TABLE, "a rated table is for people: bots sit at casual tables"
+                Code.RATED_TABLE,
+                "a rated table is for people: bots sit at casual tables, or where a person "
+                "at the table invited them",
             )
         held: int | None = await self.bots.db(self.bots.store.seat_of, actor.id, self.bot.id)
         if held is None:

@@ -51,6 +51,14 @@ BOT_SEATS = sa.Table(
     sa.Column("created_at", sa.Float),
     sa.Column("rated_at", sa.Float),
 )
+BOT_INVITES = sa.Table(
+    "bot_invites",
+    _meta,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("bot_id", sa.String(32), primary_key=True),
+    sa.Column("invited_by", sa.String(32)),
+    sa.Column("created_at", sa.Float),
+)
 BOT_RATINGS = sa.Table(
     "bot_ratings",
     _meta,
@@ -205,6 +213,46 @@ class BotStore:
             if row.revoked_at is None:
                 db.execute(BOTS.update().where(BOTS.c.id == row.id).values(used_at=time.time()))
         return _bot(row)
+
+    def live_named(self, name: str) -> BotAccount | None:
+        """The live bot of this name (any case), or None."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                sa.select(BOTS).where(
+                    sa.func.lower(BOTS.c.name) == name.lower(), BOTS.c.revoked_at.is_(None)
+                )
+            ).first()
+        return None if row is None else _bot(row)
+
+    def invite(self, table_id: str, bot_id: str, account_id: str) -> None:
+        """A person at a rated table invites a bot to it (inviting twice is once)."""
+        with self.engine.begin() as db:
+            found = db.execute(
+                sa.select(BOT_INVITES.c.bot_id).where(
+                    BOT_INVITES.c.table_id == table_id, BOT_INVITES.c.bot_id == bot_id
+                )
+            ).first()
+            if found is None:
+                db.execute(
+                    BOT_INVITES.insert().values(
+                        table_id=table_id,
+                        bot_id=bot_id,
+                        invited_by=account_id,
+                        created_at=time.time(),
+                    )
+                )
+
+    def invited(self, table_id: str, bot_id: str) -> bool:
+        """Whether a person at the table invited the bot to it."""
+        with self.engine.connect() as db:
+            return (
+                db.execute(
+                    sa.select(BOT_INVITES.c.bot_id).where(
+                        BOT_INVITES.c.table_id == table_id, BOT_INVITES.c.bot_id == bot_id
+                    )
+                ).first()
+                is not None
+            )
 
     # ------------------------------------------------------------- seats
 

@@ -3,7 +3,8 @@
 ``bots`` holds each bot's owner, name and the SHA-256 of its token (the token itself is
 shown once, at creation, and never stored); ``bot_seats`` the seats bots took (rated in
 the bots' own pool when the match is over: ``rated_at``); ``bot_ratings`` that pool, apart
-from the people's ``ratings``.
+from the people's ``ratings``; ``bot_invites`` the bots a person at a rated table invited to
+it (the only way a bot sits at one).
 
 Revision ID: 0008
 Revises: 0007
@@ -50,6 +51,13 @@ def upgrade() -> None:
     )
     op.create_index("ix_bot_seats_bot", "bot_seats", ["bot_id", "table_id"])
     op.create_table(
+        "bot_invites",
+        sa.Column("table_id", sa.String(64), sa.ForeignKey("tables.id"), primary_key=True),
+        sa.Column("bot_id", sa.String(32), primary_key=True),
+        sa.Column("invited_by", sa.String(32), nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+    op.create_table(
         "bot_ratings",
         sa.Column("bot_id", sa.String(32), primary_key=True),
         sa.Column("mu", sa.Float, nullable=False),
@@ -62,6 +70,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Drop the bots' tables."""
     op.drop_table("bot_ratings")
+    op.drop_table("bot_invites")
     op.drop_index("ix_bot_seats_bot", "bot_seats")
     op.drop_table("bot_seats")
     op.drop_index("ix_bots_name_skeleton", "bots")
