@@ -10,6 +10,7 @@ let token = null; // the token of the bot just made: shown until "Done"
 let note = "";
 let typed = "";
 let csrf = "";
+let owner = null; // whose bots these are: another account signed in starts afresh
 
 async function call(method, path, body) {
   const answer = await fetch(path, {
@@ -112,6 +113,8 @@ function draw() {
 
 /** The bots' section of the signed-in dialog (``me``: GET /api/account). */
 export function botsPart(me) {
+  if (owner !== me.name) forgetBots();
+  owner = me.name;
   csrf = me.csrf;
   if (!section) section = h("section", { class: "account-part", "data-region": "account-bots" });
   draw();
@@ -121,6 +124,7 @@ export function botsPart(me) {
 
 /** Forget the bots (signed out, or another account signed in). */
 export function forgetBots() {
+  owner = null;
   bots = null;
   token = null;
   note = "";
