@@ -11,14 +11,20 @@ of the counts (the bots only count cards with them).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Action, Card, Observation, Phase, ScoreLine, TableOptions
 
+#: A card and an action as the server writes them, read once each: a view repeats the same
+#: few dozen texts (the history above all), and parsing them was most of a view's reading.
+_card = functools.cache(Card.parse)
+_action = functools.cache(Action.parse)
+
 
 def _cards(texts: Sequence[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(text) for text in texts)
+    return tuple(_card(text) for text in texts)
 
 
 @dataclasses.dataclass(slots=True)
@@ -73,9 +79,9 @@ def observation_of(view: Mapping[str, Any], taken: TakenCards | None = None) -> 
         foxtrots=tuple(_cards(cards) for cards in view["foxtrots"]),
         last_taker=None if view.get("last_taker") is None else int(view["last_taker"]),
         totals=tuple(int(total) for total in view["totals"]),
-        upturned=None if upturned is None else Card.parse(str(upturned)),
-        history=tuple((int(seat), Action.parse(str(action))) for seat, action in view["history"]),
-        legal_actions=tuple(Action.parse(str(action)) for action in view.get("legal", ())),
+        upturned=None if upturned is None else _card(str(upturned)),
+        history=tuple((int(seat), _action(str(action))) for seat, action in view["history"]),
+        legal_actions=tuple(_action(str(action)) for action in view.get("legal", ())),
         deal_scores=tuple(
             tuple(ScoreLine.from_json(line) for line in lines) for lines in view["deal_scores"]
         ),
