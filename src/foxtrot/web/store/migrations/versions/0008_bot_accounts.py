@@ -6,7 +6,7 @@ the bots' own pool when the match is over: ``rated_at``); ``bot_ratings`` that p
 from the people's ``ratings``; ``bot_invites`` the bots a person at a rated table invited to
 it (the only way a bot sits at one).
 
-Revision ID: 0008
+Revision ID: 0008b
 Revises: 0007
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
+revision = "0008b"
 down_revision = "0007"
 branch_labels = None
 depends_on = None
