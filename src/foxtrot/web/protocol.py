@@ -68,6 +68,11 @@ class Code(enum.StrEnum):
     PASSKEY_TAKEN = "passkey_taken"  # this passkey is stored already (another registration)
     RATED_TABLE = "rated_table"  # no help at a rated table before its end (players/rated.py)
     ALREADY_PLAYED = "already_played"  # an account's second play of a day's deck (web/daily/)
+    # bot accounts (web/players/bot_accounts.py)
+    REVOKED = "revoked"  # the bot token was revoked by its owner
+    BOT_CONNECTED = "bot_connected"  # one connection per bot at a time
+    NO_BOT = "no_bot"
+    TOO_MANY_BOTS = "too_many_bots"
 
 
 class ProtocolError(Exception):

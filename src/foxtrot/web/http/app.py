@@ -33,6 +33,7 @@ from ..lobby import (
 )
 from ..logs import log
 from ..players.accounts import Accounts, account_router
+from ..players.bot_accounts import Bots, bot_rating_loop, bot_router
 from ..players.profiles import players_router
 from ..players.rated import rated_create_check, rated_join_check, rated_rematch_check, rating_router
 from ..players.ratings import PAIR_HOURS, RatingStore, sweep_loop
@@ -84,6 +85,8 @@ _STATUS = {
     Code.RATED_TABLE: 403,
     Code.PASSKEY_TAKEN: 409,
     Code.ALREADY_PLAYED: 409,
+    Code.NO_BOT: 404,
+    Code.TOO_MANY_BOTS: 409,
 }
 
 
@@ -155,16 +158,18 @@ def create_app(
             the_lobby.computers.warm_up()
             warm_coach()
         lag = asyncio.create_task(metrics.watch_loop())
-        rater = None
+        rater = bot_rater = None
         if rating_seconds is not None:  # rate the finished rated matches
             store = RatingStore(the_lobby.store.engine, rating_pair_hours)
             rater = asyncio.create_task(sweep_loop(the_lobby, store, rating_seconds))
+            bot_rater = asyncio.create_task(bot_rating_loop(the_lobby, rating_seconds))
         try:
             yield
         finally:
             lag.cancel()
-            if rater is not None:
-                rater.cancel()
+            for task in (rater, bot_rater):
+                if task is not None:
+                    task.cancel()
             app.state.daily.close()
             await the_lobby.shutdown()
 
@@ -202,6 +207,8 @@ def create_app(
     app.include_router(players_router(lobby_))  # profiles, leaderboards (web/players/profiles.py)
     app.state.daily = Daily(lobby_, **(daily or {}))
     app.include_router(daily_router(app.state.daily, app.state.accounts))  # web/daily/
+    app.state.bots = Bots(lobby_, app.state.accounts)  # bot accounts (web/players/bot_accounts.py)
+    app.include_router(bot_router(app.state.bots, message_rate, hello_seconds))
 
     @app.get("/api/cluster")
     async def cluster() -> dict[str, Any]:

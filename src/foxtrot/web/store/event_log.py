@@ -281,7 +281,7 @@ def migrate(engine: sa.Engine) -> None:
         if connection.dialect.name == "postgresql":  # processes starting together: one at a time
             connection.execute(sa.text("SELECT pg_advisory_xact_lock(7142026)"))
         config.attributes["connection"] = connection
-        command.upgrade(config, "heads")  # features' migrations may branch from one revision
+        command.upgrade(config, "head")
 
 
 class Store:

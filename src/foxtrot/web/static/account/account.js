@@ -5,6 +5,7 @@
 import * as i18n from "../i18n.js";
 import { h, fill, announce } from "../dom.js";
 import { sessionKnown, setCsrf } from "../session.js";
+import { botsPart, forgetBots } from "./bots.js";
 
 const slot = document.getElementById("account-slot");
 let me = { signed_in: false };
@@ -215,6 +216,7 @@ function signedInBody() {
       h("ul", { class: "account-keys", "data-region": "passkeys" }, keys),
       me.passkeys.length < 2 ? h("p", { class: "note", text: i18n.t("account_last_passkey") }) : null,
       h("button", { type: "button", "data-action": "add-passkey", onclick: addPasskey, text: i18n.t("account_add_passkey") })),
+    botsPart(me),
     h("section", { class: "account-part account-actions" },
       h("button", { type: "button", "data-action": "sign-out", onclick: signOut, text: i18n.t("account_sign_out") }),
       h("button", { type: "button", class: "danger", "data-action": "delete-account", onclick: deleteAccount, text: i18n.t("account_delete") })),
@@ -247,6 +249,7 @@ function personIcon() {
 
 function render() {
   setCsrf(me.signed_in ? me.csrf : null);
+  if (!me.signed_in) forgetBots();
   if (!slot || !i18n.has("account_open")) return; // the catalog is not loaded yet
   const label = me.signed_in ? me.name : i18n.t("account_open");
   fill(slot, h("button", { type: "button", id: "account-open", "data-action": "account", "aria-haspopup": "dialog", "aria-label": label, title: label, onclick: open },
