@@ -109,7 +109,7 @@ def test_training_is_bounded_and_writes_a_policy(tmp_path: Path) -> None:
     assert about["updates"] == 2 and about["steps"] == 2 * 16 * 8 and about["decisions"] > 0
     assert lines and "margin vs" in lines[-1]
     bot = LearnedBot(out)
-    assert bot.policy.meta["trained"] == "foxtrot.learn.ppo"
+    assert bot.policy is not None and bot.policy.meta["trained"] == "foxtrot.learn.ppo"
     state = State(TableOptions(), dealer=1)
     state.deal(random.Random(4))
     obs = state.observation(0)
@@ -162,7 +162,8 @@ def test_cloning_labels_greedy_and_learns_to_agree_with_it(tmp_path: Path) -> No
     )
     assert about["cloned"]["positions"] > 0 and about["cloned"]["epochs"] == 1
     assert about["updates"] == 1 and about["hidden"] == 16
-    assert LearnedBot(tmp_path / "run-cloned.npz").policy.meta["trained"] == "foxtrot.learn.clone"
-    assert LearnedBot(out).policy.layers[0][0].shape[1] == 16
+    cloned, trained = LearnedBot(tmp_path / "run-cloned.npz").policy, LearnedBot(out).policy
+    assert cloned is not None and cloned.meta["trained"] == "foxtrot.learn.clone"
+    assert trained is not None and trained.layers[0][0].shape[1] == 16
     with pytest.raises(ValueError, match="clone_minutes"):
         train(Config(minutes=0.1, clone_minutes=0.1, tables=2), tmp_path / "no.npz")

@@ -129,7 +129,7 @@ class RedisBus:
                     self._direct(json.loads(data))
         finally:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
 
     def _direct(self, payload: dict[str, Any]) -> None:
         if "reply" in payload:
