@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import CDPSession, Page, expect
+from playwright.sync_api import CDPSession, Page, Route, expect
 
-from .browser_support import Api
+from .browser_support import Api, page_wait_until
 from .conftest import NewContext
 
 pytestmark = pytest.mark.timeout(300)
@@ -62,6 +62,22 @@ def sign_out(page: Page) -> None:
 def sign_in(page: Page, name: str) -> None:
     page.locator('[data-action="sign-in"]').click()
     expect(page.locator('[data-region="account-name"]')).to_have_text(f"Signed in as {name}.")
+
+
+def test_the_account_button_appears_when_its_module_loads_after_the_catalog(page: Page) -> None:
+    # main.js announces the loaded catalog once; account.js, a module of its own, may run
+    # after that (a busy machine, a slow network): it draws its button when it runs, even
+    # when the server cannot say who is signed in just then.
+    held_back: list[Route] = []
+    page.add_init_script("document.addEventListener('foxtrot:lang', () => { window.told = 1; })")
+    page.route("**/static/account/bots.js", lambda route: held_back.append(route))
+    page.route("**/api/account", lambda route: route.fulfill(status=503))
+    page.goto("/", wait_until="commit")
+    page_wait_until(page, lambda: held_back, what="account.js asking for its module")
+    page.wait_for_function("window.told === 1")  # main.js has announced its catalog
+    assert page.locator('[data-action="account"]').count() == 0
+    held_back[0].continue_()
+    expect(page.locator('[data-action="account"]')).to_have_text("Sign in")
 
 
 def test_register_sign_in_add_remove_and_delete_with_real_passkeys(

@@ -27,7 +27,7 @@ from websockets.sync.client import connect
 
 from foxtrot.web.store.event_log import LoggedEvent, Store
 from foxtrot.web.table.actor import TableActor
-from foxtrot.web.table.views import seat_view
+from foxtrot.web.table.views import view_of
 from waiting import wait_until
 
 from .web_support import STOP_SECONDS, create_at, free_port, join_at
@@ -131,8 +131,9 @@ def rebuilt_view(url: str, table: str, seq: int, seat: int) -> dict[str, Any]:
     assert row is not None
     row.events = [event for event in row.events if event.seq <= seq]
     actor = TableActor.restore(row, None)  # type: ignore[arg-type]
-    assert actor.state is not None
-    return seat_view(actor.state.observation(seat))
+    view = view_of(actor.state, seat, undo=actor.persons == [seat])  # as the server sends it
+    assert view is not None
+    return view
 
 
 def actions_of(url: str, table: str) -> list[LoggedEvent]:

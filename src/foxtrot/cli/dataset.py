@@ -11,9 +11,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ..bots import BUDGETS
 from ..core import TableOptions
-from ..learn import dataset
+from ..research.tournament import cpu_count
 from .console import Console
+from .extras import require
 
 DESCRIPTION = """\
 Every seat plays the expert's search (hard, or expert: the longer budget), by samples
@@ -46,7 +48,7 @@ def add_parser(
     parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="a new directory")
     parser.add_argument("--deals", type=int, default=10, help="how many deals (default 10)")
     parser.add_argument(
-        "--bot", choices=dataset.LEVELS, default="hard", help="who plays (default hard)"
+        "--bot", choices=tuple(BUDGETS), default="hard", help="who plays (default hard)"
     )
     parser.add_argument(
         "--samples", type=int, default=None, help="samples a search (default: the level's)"
@@ -54,7 +56,7 @@ def add_parser(
     parser.add_argument(
         "--jobs",
         type=int,
-        default=dataset.cpu_count(),
+        default=cpu_count(),
         help="processes (default: every core)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of every match (default 0)")
@@ -71,6 +73,9 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
     if args.out.exists() and (not args.out.is_dir() or any(args.out.iterdir())):
         err.print(f"foxtrot dataset: --out {args.out} exists and is not empty", markup=False)
         return 2
+    require("rl", "foxtrot dataset")
+    from ..learn import dataset  # noqa: PLC0415 (numpy: the rl extra, checked above)
+
     start = time.perf_counter()
 
     def progress(done: int, total: int) -> None:

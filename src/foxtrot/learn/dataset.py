@@ -28,7 +28,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -37,14 +36,14 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..bots import ExpertBot, budget
+from ..bots import BUDGETS, ExpertBot, budget
 from ..core import Phase, RecordError, SplitMix64, State, TableOptions, dumps
 from ..core.record import replay
 from ..env.encoding import N_ACTIONS, encode, observation_size
 
 FORMAT: Final = "foxtrot-dataset/1"
 #: The bots a dataset may be played by: the expert's two levels.
-LEVELS: Final = ("hard", "expert")
+LEVELS: Final = tuple(BUDGETS)  # the searching levels: "hard", "expert"
 #: The arrays of ``labels.npz``, in the order of the module doc.
 ARRAYS: Final = ("obs", "mask", "chosen", "values", "searched", "match", "deal", "turn", "seat")
 
@@ -312,18 +311,12 @@ def soft_targets(data: Dataset, temperature: float) -> npt.NDArray[np.float32]:
     return out
 
 
-def cpu_count() -> int:
-    """The cores this process may use (the default of ``--jobs``)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-
-
 __all__ = [
     "ARRAYS",
     "FORMAT",
     "LEVELS",
     "Dataset",
     "Job",
-    "cpu_count",
     "generate",
     "load",
     "make_player",

@@ -298,4 +298,5 @@ document.addEventListener("foxtrot:lang", () => {
   }
   render();
 });
+render(); // main.js may have announced its catalog before this module ran: draw with it now
 refresh();
