@@ -32,12 +32,13 @@ from foxtrot.bots.coach import (
     compared,
     explain,
     observation_seed,
+    reasons,
     review,
     suggest,
     summary,
 )
 from foxtrot.bots.counting import next_hand_size, percent
-from foxtrot.bots.greedy import GreedyBot, Odds
+from foxtrot.bots.greedy import Effect, GreedyBot, Odds, effects
 from foxtrot.bots.verdict import DealVerdict, verdicts
 from foxtrot.core import (
     TAKE,
@@ -76,6 +77,18 @@ def mentioned(text: str) -> set[Card]:
         Card.parse(_LOCAL_RANK.get(rank, rank) + "SHDC"["♠♥♦♣".index(suit)])
         for rank, suit in _CARD.findall(text)
     }
+
+
+_NUMBER = re.compile(r"[+-]\d+(?:[.,]\d+)?")
+
+
+def _numbers(text: str) -> list[float]:
+    """The signed numbers of ``text`` ("-5.0", "+10,0"), in order."""
+    return [float(number.replace(",", ".")) for number in _NUMBER.findall(text)]
+
+
+def _effect(obs: Observation, action: Action) -> Effect:
+    return next(effect for effect in effects(obs) if effect.action == action)
 
 
 def known(obs: Observation) -> set[Card]:
@@ -190,16 +203,22 @@ def test_T3b_the_expert_makes_an_obvious_double_foxtrot_and_says_why() -> None:
     alt = hint.alternative
     gap = round(hint.value - hint.alternative_value)
     assert gap >= 10  # the foxtrot's bonus at least
-    # compared with the alternative: by how much it is worse, and what it would do
+    # compared with the alternative: by how much it is worse, and what it does differently
+    _, other = reasons(obs, hint.action, alt, hint.value - hint.alternative_value)
     assert hint.reason == (
         f"makes a double foxtrot: +40; {alternative_text(alt)} instead is {gap} points worse"
-        f" — it {explain(obs, alt)}"
+        f" — it {other}"
     )
+    # the foxtrot given up, by the points the alternative scores at once (the 10♥ if it takes)
+    given_up = 40 - sum(card.points for card in _effect(obs, alt).taken)
+    assert other.startswith(f"gives up the double foxtrot: {-given_up:+d} at once"), other
     assert alternative_text(TAKE) == "taking the pile"
     assert alternative_text(act("2S"), "ru") == "ход двойкой пик"  # «ход 2♠» lacks the case
+    _, other_ru = reasons(obs, hint.action, alt, hint.value - hint.alternative_value, "ru")
+    assert other_ru.startswith(f"упускает двойной фокстрот: {-given_up:+d} сразу"), other_ru
     assert suggest(obs, "ru", iterations=60, seconds=None).reason == (
         f"делает двойной фокстрот: +40; {alternative_text(alt, 'ru')} вместо этого — на {gap}"
-        f" {points_word(gap, 'ru')} хуже: {explain(obs, alt, 'ru')}"
+        f" {points_word(gap, 'ru')} хуже: {other_ru}"
     )
     assert explain(obs, act("10D"), "ru") == "делает двойной фокстрот: +40"
     jacks = _position(3, "JD 2S", "JH").observation(1)
@@ -254,11 +273,15 @@ def test_reasons_name_what_the_move_does() -> None:
     assert explain(ten.observation(2), TAKE) == "takes 10 points"
     assert explain(ten.observation(2), TAKE, "ru") == "забирает 10 очков"
     laid = ten.observation(2).hand[0]
+    # under take = any the next player can take the pile at once: +10 for him, shared by the
+    # two others of the seat's margin
     assert explain(ten.observation(2), Action.play(laid)) == (
-        f"lays {card_text(laid, 'en')}: the pile holds 3 cards, +10 in points"
+        f"lays {card_text(laid, 'en')}: the pile holds 3 cards, +10 in points;"
+        " the next player can take the pile at once (-10 × 1 ÷ 2 = -5.0)"
     )
     assert explain(ten.observation(2), Action.play(laid), "uk") == (
-        f"кладе {card_text(laid, 'uk')}: у стосі 3 карти, разом +10"
+        f"кладе {card_text(laid, 'uk')}: у стосі 3 карти, разом +10;"
+        " наступний гравець може одразу забрати стос (-10 × 1 ÷ 2 = -5,0)"
     )
     with pytest.raises(ValueError, match="seat 1 is not to move"):
         suggest(ten.observation(1))
@@ -271,8 +294,13 @@ def test_a_lone_card_reason_gives_the_risk_or_says_it_is_safe() -> None:
     card = obs.hand[0]
     risk = card_count(obs).lone_card_risk[card.rank]
     assert 0 < risk < 1
+    # the chance quoted is the count's, and the cost its product with the foxtrot (10 points,
+    # his own: at three players the seat's margin loses half of it)
+    chance = percent(risk) / 100
     assert explain(obs, Action.play(card)) == (
-        f"leaves a lone {card_text(card, 'en')}: the next player can match it ({percent(risk)}%)"
+        f"leaves a lone {card_text(card, 'en')}: the next player holds a card of that rank in"
+        f" {percent(risk)}% of the possible deals, a foxtrot for him"
+        f" (-10 × {chance:.2f} ÷ 2 = {-10 * chance / 2:+.1f})"
     )
     state.apply(Action.play(card))
     state.apply("take")  # seat 0 takes it; seat 1 must start a pile, and holds every 2
@@ -330,7 +358,8 @@ def test_V3_hints_never_mention_a_card_the_seat_cannot_know(
         assert hint.reason.startswith(explain(obs, hint.action, "en") + "; ")
         for lang in LANGS:
             reason = compared(obs, hint.action, hint.alternative, gap, lang)
-            assert explain(obs, hint.alternative, lang) in reason
+            own, why_not = reasons(obs, hint.action, hint.alternative, gap, lang)
+            assert own != why_not and reason.startswith(own) and reason.endswith(why_not)
             assert mentioned(reason) <= seen, (lang, reason)
         assert hint.reason == compared(obs, hint.action, hint.alternative, gap, "en")
     # non-interference: deal the hidden cards anew; the hint must not change at all
@@ -361,19 +390,24 @@ def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
     assert item.loss == pytest.approx(item.best_value - item.value)
     # the sentence's figures agree with each other (the loss is the difference of the two
     # margins) and with the position (10♦ on the 10♥ over a Jack makes a double foxtrot)
+    # the cost is named by its main part, the double foxtrot given up (-40 at once), and the
+    # parts add up to the points lost
     found = re.fullmatch(
         r"Deal 1, move 1: 2♠ — mistake, -(\d+) points; better 10♦, expected margin ([+-]\d+)"
-        r" against ([+-]\d+) \(makes a double foxtrot: \+40\)\.",
+        r" against ([+-]\d+) \(the move played gives up the double foxtrot: -40 at once"
+        r"(?:; besides, (.*))?\)\.",
         item.text(),
     )
     assert found is not None, item.text()
-    lost, best, played = (int(x) for x in found.groups())
+    lost, best, played = (int(x) for x in found.groups()[:3])
     assert lost == best - played >= 10
+    assert -40 + sum(_numbers(found.group(4) or "")) == pytest.approx(-lost)
     assert item.text("ru").startswith(f"Раздача 1, ход 1: 2♠ — ошибка, -{lost} "), item.text("ru")
-    assert item.text("uk").endswith(
+    assert "(сыгранный ход упускает двойной фокстрот: -40 сразу" in item.text("ru")
+    assert (
         f"краще 10♦, очікувана різниця {best:+d} проти {played:+d}"
-        " (робить подвійний фокстрот: +40)."
-    )
+        " (зіграний хід пропускає подвійний фокстрот: -40 одразу"
+    ) in item.text("uk")
     lost = round(item.loss)
     assert summary(items) == f"0 good moves, 0 inaccuracies, 1 mistake; {lost} points lost in all"
     assert summary(items, "ru").startswith("0 хороших ходов, 0 неточностей, 1 ошибка; всего")
@@ -390,10 +424,12 @@ def test_review_finds_the_foxtrot_good_and_skips_forced_moves() -> None:
     assert good.value is not None and good.second_value is not None
     gap = round(good.value - good.second_value)
     assert gap >= 10
+    _, other = reasons(good.observation, act("10D"), second, good.value - good.second_value, "uk")
+    assert other.startswith("пропускає подвійний фокстрот: ")
     assert good.text("uk") == (
         f"Роздача 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40;"
         f" {alternative_text(second, 'uk')} натомість — на {gap} {points_word(gap, 'uk')} гірше:"
-        f" {explain(good.observation, second, 'uk')})."
+        f" {other})."
     )
     forced = _position(3, "10D 2S", "10H", forced_foxtrot=True)
     forced.apply("10D")
@@ -445,8 +481,11 @@ def test_summary_counts_in_every_language() -> None:
     assert summary([*slips, items[1]], "uk").endswith(
         "усього втрачено 16 очок, з них 12 очок — у добрих ходах"
     )
+    # no values: the parts still add up to the points lost (-40 - 5 + 41 = -4)
     assert items[1].text("ru") == (
-        "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40)."
+        "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (сыгранный ход упускает двойной"
+        " фокстрот: -40 сразу; кроме того, -5,0 из-за шансов следующего игрока, +41,0 в"
+        " дальнейшей игре)."
     )
     assert action_text(TAKE, "ru") == "забрать стопку" and action_text(TAKE, "uk") == "забрати стос"
 
@@ -536,13 +575,15 @@ def _item(loss: float) -> ReviewItem:
             -3.0,
             "en",
             "Deal 1, move 7: 2♠ — mistake, -35 points; better 10♦, expected margin +32"
-            " against -3 (makes a double foxtrot: +40).",
+            " against -3 (the move played gives up the double foxtrot: -40 at once; besides,"
+            " -5.0 from the next player's chances, +10.0 in the play that follows).",
         ),
         (
             -3.0,
             "ru",
             "Раздача 1, ход 7: 2♠ — ошибка, -35 очков; лучше 10♦, ожидаемая разница +32"
-            " против -3 (делает двойной фокстрот: +40).",
+            " против -3 (сыгранный ход упускает двойной фокстрот: -40 сразу; кроме того, -5,0"
+            " из-за шансов следующего игрока, +10,0 в дальнейшей игре).",
         ),
         (11.0, "ru", "Раздача 1, ход 7: 2♠ — ошибка, -21 очко; лучше 10♦,"),
         (10.0, "ru", "Раздача 1, ход 7: 2♠ — ошибка, -22 очка; лучше 10♦,"),
@@ -551,7 +592,8 @@ def _item(loss: float) -> ReviewItem:
             -3.0,
             "uk",
             "Роздача 1, хід 7: 2♠ — помилка, -35 очок; краще 10♦, очікувана різниця +32"
-            " проти -3 (робить подвійний фокстрот: +40).",
+            " проти -3 (зіграний хід пропускає подвійний фокстрот: -40 одразу; крім того, -5,0"
+            " через шанси наступного гравця, +10,0 у подальшій грі).",
         ),
     ],
 )
@@ -612,20 +654,29 @@ def test_an_unfinished_deal_has_no_verdict() -> None:
 def test_a_comparison_says_how_much_worse_the_alternative_is_and_why() -> None:
     obs = _position(3, "2C 3C 5D", "5H").observation(1)
     same = "leaves no lone card for a foxtrot"
+    # the same at once and for the next player: the difference is the search's, with its number
     assert compared(obs, act("2C"), act("3C"), 4.2) == (
-        f"{same}; playing 3♣ does the same now but is 4 points worse later"
+        f"{same}; playing 3♣ instead is 4 points worse — it does the same at once and leaves"
+        " the next player the same chances, but makes a difference of -4.0 in the play that"
+        " follows, by the coach's search"
     )
-    assert compared(obs, act("2C"), act("3C"), 0.4) == f"{same}; playing 3♣ is about as good"
+    assert compared(obs, act("2C"), act("3C"), 0.4) == (
+        f"{same}; playing 3♣ is about as good — it does the same at once and leaves the next"
+        " player the same chances, but makes a difference of -0.4 in the play that follows,"
+        " by the coach's search"
+    )
     assert compared(obs, act("2C"), act("3C"), 1.0, "ru") == (
-        "не оставляет одиночной карты для фокстрота; ход тройкой треф делает то же сейчас,"
-        " но потом на 1 очко хуже"
+        "не оставляет одиночной карты для фокстрота; ход тройкой треф вместо этого — на 1 очко"
+        " хуже: сразу делает то же и оставляет следующему игроку те же шансы, но даёт разницу"
+        " -1,0 в дальнейшей игре, по расчёту тренера"
     )
     assert compared(obs, act("5D"), TAKE, 0.2, "uk") == (
-        "робить фокстрот: +10; взяття стосу — майже так само добре: забирає 5♥, єдину карту в"
-        " стосі: наступному гравцеві доведеться починати новий стос"
+        "робить фокстрот: +10; взяття стосу — майже так само добре: пропускає фокстрот:"
+        " -10 одразу; крім того, +9,8 у подальшій грі"
     )
     assert compared(obs, act("5D"), act("2C"), 21.0) == (
-        f"makes a foxtrot: +10; playing 2♣ instead is 21 points worse — it {same}"
+        "makes a foxtrot: +10; playing 2♣ instead is 21 points worse — it makes a difference"
+        " of -11.0 in the play that follows, by the coach's search; besides, -10 at once"
     )
 
 
@@ -644,12 +695,13 @@ def test_the_page_hint_names_its_cards_in_words_in_the_case_of_each_sentence() -
     )
     obs = _position(3, "2C 3C 5D", "5H").observation(1)
     assert compared(obs, act("5D"), TAKE, 0.2, "uk", words=True) == (
-        "робить фокстрот: +10; взяття стосу — майже так само добре: забирає п'ятірку чирв,"
-        " єдину карту в стосі: наступному гравцеві доведеться починати новий стос"
+        "робить фокстрот: +10; взяття стосу — майже так само добре: пропускає фокстрот:"
+        " -10 одразу; крім того, +9,8 у подальшій грі"
     )
     assert compared(obs, act("2C"), act("3C"), 1.0, "ru", words=True) == (
-        "не оставляет одиночной карты для фокстрота; ход тройкой треф делает то же сейчас,"
-        " но потом на 1 очко хуже"
+        "не оставляет одиночной карты для фокстрота; ход тройкой треф вместо этого — на 1 очко"
+        " хуже: сразу делает то же и оставляет следующему игроку те же шансы, но даёт разницу"
+        " -1,0 в дальнейшей игре, по расчёту тренера"
     )
     hint = suggest(obs, "ru", iterations=8, seconds=None, words=True)
     assert mentioned(hint.reason) == set()  # no card in short left in the sentence
