@@ -30,14 +30,18 @@ from foxtrot.bots.coach import (
     alternative_text,
     card_count,
     compared,
+    cost_text,
+    difference,
     explain,
+    move_cost,
     observation_seed,
     reasons,
     review,
+    shown_gap,
     suggest,
     summary,
 )
-from foxtrot.bots.counting import next_hand_size, percent
+from foxtrot.bots.counting import holds_any, next_hand_size, percent
 from foxtrot.bots.greedy import Effect, GreedyBot, Odds, effects
 from foxtrot.bots.verdict import DealVerdict, verdicts
 from foxtrot.core import (
@@ -705,3 +709,122 @@ def test_the_page_hint_names_its_cards_in_words_in_the_case_of_each_sentence() -
     )
     hint = suggest(obs, "ru", iterations=8, seconds=None, words=True)
     assert mentioned(hint.reason) == set()  # no card in short left in the sentence
+
+
+# ------------------------------------------------------ what a move costs
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 5),
+    take=st.sampled_from(list(TakeRule)),
+    forced=st.booleans(),
+    actions=st.integers(0, 60),
+    gap=st.floats(-30, 60),
+)
+def test_two_compared_moves_never_get_the_same_reason(
+    *, seed: int, players: int, take: TakeRule, forced: bool, actions: int, gap: float
+) -> None:
+    """Every pair of legal moves, in every language: the chosen move's reason and what the
+    other does differently are two different texts, and the parts of the difference add up to
+    the gap the words show."""
+    rng = random.Random(seed)
+    state = State(
+        TableOptions(players=players, take=take, forced_foxtrot=forced),
+        dealer=rng.randrange(players),
+    )
+    state.deal(rng)
+    play_random(state, rng, max_actions=actions)
+    seat = state.to_move
+    assume(seat is not None)
+    assert seat is not None
+    obs = state.observation(seat)
+    legal = obs.legal_actions
+    assume(len(legal) > 1)
+    pairs = [(a, b) for a in legal for b in legal if a != b][:12]
+    for action, other in pairs:
+        diff = difference(obs, action, other, -shown_gap(gap))
+        assert diff.now + diff.next + diff.later == pytest.approx(diff.total, abs=1e-9)
+        for lang in LANGS:
+            own, why_not = reasons(obs, action, other, gap, lang)
+            assert own != why_not, (lang, own)
+
+
+def test_the_chance_quoted_is_the_counts_and_the_cost_its_product() -> None:
+    """A lone card: the percentage is ``percent`` of the count's risk, the formula multiplies
+    the foxtrot the next player would make (bonus and both cards) by that chance, and the
+    difference's ``next`` part is that product (at two players, all of it)."""
+    state = _position(2, "2S 2S 2H 2H 2D 2D 2C 2C", "5H", take=TakeRule.ANY)
+    state.apply("take")
+    obs = state.observation(0)  # seat 0 must start a pile
+    count = card_count(obs)
+    card = next(c for c in obs.hand if 0 < count.lone_card_risk[c.rank] < 1)
+    cost = move_cost(_effect(obs, Action.play(card)), obs, count)
+    risk = count.lone_card_risk[card.rank]
+    assert cost.lone and cost.chance == percent(risk) / 100
+    points = 20 if card.rank in (Rank.TEN, Rank.JACK) else 10
+    points += 2 * card.points
+    assert cost.offer == points and cost.next == pytest.approx(-points * cost.chance)
+    text = explain(obs, Action.play(card))
+    assert f"in {percent(risk)}% of the possible deals" in text, text
+    assert text.endswith(f"({-points:+d} × {cost.chance:.2f} = {-points * cost.chance:+.1f})")
+    ru = explain(obs, Action.play(card), "ru")
+    assert f"в {percent(risk)}% возможных раскладов" in ru
+    assert ru.endswith(
+        f"({-points:+d} × {cost.chance:.2f} = {-points * cost.chance:+.1f})".replace(".", ",")
+    )
+    # what it does differently from taking nothing yet leaving nothing: the lone card's risk
+    other = next(a for a in obs.legal_actions if a.card is not None and a.card.rank != card.rank)
+    diff = difference(obs, other, Action.play(card), -5.0, count=count)
+    other_cost = move_cost(_effect(obs, other), obs, count)
+    assert diff.next == round(cost.next - other_cost.next, 1)
+
+
+def test_the_points_quoted_are_the_moves_points() -> None:
+    """The ``now`` part is what each move scores at once (card points and the foxtrot bonus):
+    taking a pile with the Queen of spades says so with her -20."""
+    poison = _position(3, "QS 2C", "5H")
+    poison.apply("QS")  # the pile: 5♥ Q♠
+    obs = poison.observation(2)
+    quiet = next(a for a in obs.legal_actions if a.card is not None and a.card.rank != Rank.JACK)
+    diff = difference(obs, quiet, TAKE, -20.0)
+    assert diff.now == -20 == sum(card.points for card in _effect(obs, TAKE).taken)
+    assert diff.main == "now"
+    for lang, said in zip(
+        LANGS,
+        ("takes the Q♠: -20 at once", "забирает Д♠: -20 сразу", "забирає Д♠: -20 одразу"),
+        strict=True,
+    ):
+        assert cost_text(diff, obs, lang).startswith(said), cost_text(diff, obs, lang)
+    lone = _position(3, "2C 5D", "5H").observation(1)
+    diff = difference(lone, act("5D"), act("2C"), -12.0)
+    assert (diff.chosen.now, diff.other.now, diff.now) == (10, 0, -10)
+    assert cost_text(diff, lone).startswith("gives up the foxtrot: -10 at once")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_weaker_moves_cost_adds_up_to_the_points_lost(lang: str) -> None:
+    """The review of a declined double foxtrot, in every language: the parts its line names
+    add up to the points lost it shows, and the summary counts the same points."""
+    record = _declined_foxtrot_record()
+    (item,) = review(record, 1, lang, iterations=60)
+    lost = round(item.loss)
+    reason = item.reason()
+    assert item.reason() in item.text()
+    head = {"en": "the move played ", "ru": "сыгранный ход ", "uk": "зіграний хід "}[lang]
+    assert reason.startswith(head)
+    assert sum(_numbers(reason)) == pytest.approx(-lost)
+    assert str(lost) in summary([item], lang)
+
+
+def test_holds_any_counts_the_ranks_together() -> None:
+    obs = _position(2, "10H 10D JS AS QS 2C 3C 4C", "10S").observation(1)
+    count = card_count(obs)
+    assert holds_any(obs, {Rank.SEVEN}) == pytest.approx(count.lone_card_risk[Rank.SEVEN])
+    pool = 104 - 9
+    unseen = Counter(card.rank for card in obs.unseen_cards().elements())
+    both = unseen[Rank.JACK] + unseen[Rank.SEVEN]
+    assert holds_any(obs, {Rank.JACK, Rank.SEVEN}) == pytest.approx(
+        1 - comb(pool - both, 8) / comb(pool, 8)
+    )

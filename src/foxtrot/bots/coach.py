@@ -352,7 +352,8 @@ def cost_text(diff: Difference, obs: Observation, lang: str = "en", *, words: bo
     """What the other move of ``diff`` does differently, as a verb phrase ("gives up the
     foxtrot: -10 at once; besides, -2.4 in the play that follows"): the main part with its
     number and how it is computed, then the other parts, so that the numbers add up to
-    ``diff.total``.  Its words are never those of a move's own reason (``explain``)."""
+    ``diff.total``.  It names the other move's card where it names one, never the chosen
+    move's, so it is never the chosen move's own reason (``explain``)."""
     cat = catalog(lang)
     main = diff.main
     if main == "now":
