@@ -678,9 +678,16 @@ def test_a_comparison_says_how_much_worse_the_alternative_is_and_why() -> None:
         "робить фокстрот: +10; взяття стосу — майже так само добре: пропускає фокстрот:"
         " -10 одразу; крім того, +9,8 у подальшій грі"
     )
+    # most of it later: what 2♣ does instead is said, then the parts, which add up to -21
     assert compared(obs, act("5D"), act("2C"), 21.0) == (
-        "makes a foxtrot: +10; playing 2♣ instead is 21 points worse — it makes a difference"
-        " of -11.0 in the play that follows, by the coach's search; besides, -10 at once"
+        f"makes a foxtrot: +10; playing 2♣ instead is 21 points worse — it {same}; the"
+        " difference, -11.0, comes in the play that follows, by the coach's search; besides,"
+        " -10 at once"
+    )
+    # an alternative the search found better (a negative gap): the parts still add up
+    assert compared(obs, act("5D"), act("2C"), -3.0).endswith(
+        "it leaves no lone card for a foxtrot; the difference, +13.0, comes in the play that"
+        " follows, by the coach's search; besides, -10 at once"
     )
 
 
@@ -828,3 +835,28 @@ def test_holds_any_counts_the_ranks_together() -> None:
     assert holds_any(obs, {Rank.JACK, Rank.SEVEN}) == pytest.approx(
         1 - comb(pool - both, 8) / comb(pool, 8)
     )
+
+
+def test_a_move_that_leaves_the_next_player_less_says_what_it_does_and_his_chances() -> None:
+    """A lone card against the Queen of spades on an empty pile: the Queen leaves him no
+    foxtrot worth making, and the words give both sides of his chances and their difference."""
+    state = _position(2, "3S QS 4C 5C 6C 7C 8C 9C", "5H", take=TakeRule.ANY)
+    state.apply("4C")
+    state.apply("take")  # seat 0 takes the pile: seat 1 must start a new one
+    obs = state.observation(1)
+    lone = move_cost(_effect(obs, act("3S")), obs)
+    assert lone.lone and lone.next < 0
+    diff = difference(obs, act("3S"), act("QS"), 1.0)
+    assert diff.main == "next" and diff.next == round(-lone.next, 1)
+    for lang, does in zip(
+        LANGS,
+        (
+            "feeds the pile with the Q♠: -20 for whoever takes it; the next player's chances:",
+            "подкладывает Д♠ в стопку: -20 тому, кто её заберёт; шансы следующего игрока:",
+            "підкладає Д♠ у стос: -20 тому, хто його забере; шанси наступного гравця:",
+        ),
+        strict=True,
+    ):
+        text = cost_text(diff, obs, lang)
+        assert text.startswith(does), text
+        assert sum(_numbers(text.split(": ", 2)[2])[2:]) == pytest.approx(1.0), text

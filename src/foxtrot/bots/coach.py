@@ -348,24 +348,47 @@ def difference(
     return Difference(a, b, total, now, nxt, later)
 
 
-def cost_text(diff: Difference, obs: Observation, lang: str = "en", *, words: bool = False) -> str:
+def cost_text(
+    diff: Difference,
+    obs: Observation,
+    lang: str = "en",
+    *,
+    count: CardCount | None = None,
+    words: bool = False,
+) -> str:
     """What the other move of ``diff`` does differently, as a verb phrase ("gives up the
     foxtrot: -10 at once; besides, -2.4 in the play that follows"): the main part with its
     number and how it is computed, then the other parts, so that the numbers add up to
-    ``diff.total``.  It names the other move's card where it names one, never the chosen
-    move's, so it is never the chosen move's own reason (``explain``)."""
+    ``diff.total``.  When the difference is not in what the moves score at once, the other
+    move's own effect is said first ("feeds the pile with the Q♠: ...; the difference, -21.0,
+    comes in the play that follows"), unless the two moves' own reasons read the same.  It
+    names the other move's card where it names one, never the chosen move's, so it is never
+    the chosen move's own reason (``explain``)."""
+    count = count if count is not None else card_count(obs)
     cat = catalog(lang)
     main = diff.main
+    found = effects(obs)
+    own = _reason(diff.chosen, found, obs, count, lang, words=words)
+    does = _reason(diff.other, found, obs, count, lang, words=words)
+    alike = does == own  # the same words at once: only what follows tells them apart
     if main == "now":
         text = _now_text(diff, lang, words=words)
     elif main == "next":
-        text = _next_text(diff, obs, lang, words=words)
+        text = _next_text(diff, does, lang, words=words)
     elif main == "later":
         delta = decimal(diff.later, lang)
-        key = "coach_cost_later_same" if diff.now == 0 and diff.next == 0 else "coach_cost_later"
-        text = cat.text(key, delta=delta)
+        if not alike:
+            text = cat.text("coach_cost_later_does", does=does, delta=delta)
+        elif diff.now == 0 and diff.next == 0:
+            text = cat.text("coach_cost_later_same", delta=delta)
+        else:
+            text = cat.text("coach_cost_later", delta=delta)
     else:
-        return cat.text("coach_cost_same")
+        return (
+            cat.text("coach_cost_same_does", does=does)
+            if not alike
+            else cat.text("coach_cost_same")
+        )
     rest = []
     for name in PARTS:
         value = diff.part(name)
@@ -397,7 +420,7 @@ def _now_text(diff: Difference, lang: str, *, words: bool) -> str:
     return cat.text("coach_cost_now", b=diff.other.now, a=diff.chosen.now, delta=diff.now)
 
 
-def _next_text(diff: Difference, obs: Observation, lang: str, *, words: bool) -> str:
+def _next_text(diff: Difference, does: str, lang: str, *, words: bool) -> str:
     cat = catalog(lang)
     a, b = diff.chosen, diff.other
     shown = formula(b, lang)
@@ -420,8 +443,9 @@ def _next_text(diff: Difference, obs: Observation, lang: str, *, words: bool) ->
         return cat.text("coach_cost_offer_any", worth=b.offer, formula=shown)
     if b.next < 0:
         return cat.text("coach_cost_offer", worth=b.offer, pct=round(b.chance * 100), formula=shown)
-    return cat.text(
+    return cat.text(  # it leaves him less than the chosen move: say what it does instead
         "coach_cost_next",
+        does=does,
         delta=decimal(diff.next, lang),
         b=decimal(b.next, lang),
         a=decimal(a.next, lang),
@@ -514,7 +538,7 @@ def reasons(
     chosen = by_action[action]
     reason = _reason(move_cost(chosen, obs, count), found, obs, count, lang, words=words)
     diff = difference(obs, action, other, -shown_gap(gap), count=count)
-    return reason, cost_text(diff, obs, lang, words=words)
+    return reason, cost_text(diff, obs, lang, count=count, words=words)
 
 
 def shown_gap(gap: float) -> float:
@@ -650,7 +674,7 @@ class ReviewItem:
         if self.grade is not Grade.GOOD:
             total = -float(round(self.loss))
             diff = difference(self.observation, self.best, self.played, total, count=count)
-            cost = cost_text(diff, self.observation, lang)
+            cost = cost_text(diff, self.observation, lang, count=count)
             return catalog(lang).text("coach_cost_played", cost=cost)
         other, other_value = (
             (self.second, self.second_value)
