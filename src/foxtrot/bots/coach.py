@@ -6,7 +6,9 @@ Three services for a player who wants to get better:
   short reason in words ("makes a double foxtrot: +40", "takes 21 points",
   "avoids taking the Q♠") compared with the next best move of the same search
   ("...; playing 7♣ instead is 12 points worse — it leaves a lone 7♣: the next
-  player can match it (64%)"), and the seat's card count (``counting.card_count``).
+  player holds a card of that rank in 38% of the possible deals, a foxtrot for him
+  (-10 × 0.38 = -3.8); besides, -8.2 in the play that follows"), and the seat's card
+  count (``counting.card_count``).
 - ``explain(obs, action)`` gives that reason for any legal action, so a front
   end can also describe the move the player made.
 - ``review(record, seat)`` replays a finished (or unfinished) record and
@@ -22,6 +24,19 @@ seat's own card, the cards of the pile and the cards it takes, all of them
 face up or in the seat's hand.  So a hint never tells a player about a card
 he cannot know, and the same observation gives the same hint whatever the
 hidden cards are (tests/test_coach.py checks both with hypothesis).
+
+What a move costs.  The difference between two moves is the difference of the coach's values
+(``Analysis.values``: expected deal margins), split into three parts that add up to it as the
+words show it (``Difference``): ``now``, what each move scores at once (card points and a
+foxtrot's bonus: exact); ``next``, what the pile each leaves is worth to the next player times
+the chance that he can take it on his turn (a foxtrot on a lone card, or a bigger pile with a
+Jack or the top card's rank), that chance from the seat's card count (``counting``, the unseen
+cards only), shared among the other players as the margin shares it; and ``later``, the rest,
+which only the search sees: the play that follows in its sampled deals or its solved endgame.
+The words name the costliest part first with its number and how it was computed ("-10 × 0.38
+= -3.8"), then the others, so that a review line's parts add up to the points lost it shows.
+The second move of a comparison is described by what it does differently, never by the
+first move's reason, so that two moves compared never get the same words.
 
 Determinism.  Without an ``rng`` the generator is seeded from a digest of the
 observation, so the same position gives the same hint and the same review.
