@@ -207,7 +207,7 @@ def move_cost(effect: Effect, obs: Observation, count: CardCount | None = None) 
     return Cost(effect, now, offer, quoted(chance), False, share)
 
 
-def decimal(value: float, lang: str, *, sign: bool = True, places: int = 1) -> str:
+def number_text(value: float, lang: str, *, sign: bool = True, places: int = 1) -> str:
     """A number as the language writes it: ``-3.8`` in English, ``-3,8`` in Russian."""
     value = round(value, places) + 0.0  # no "-0.0"
     text = f"{value:+.{places}f}" if sign else f"{value:.{places}f}"
@@ -217,11 +217,11 @@ def decimal(value: float, lang: str, *, sign: bool = True, places: int = 1) -> s
 def formula(cost: Cost, lang: str) -> str:
     """How the next player's part of a cost is computed, with its result: "-10 × 0.38 = -3.8"
     (with more players, "÷ 2": the margin shares his points among the others)."""
-    chance = "1" if cost.chance >= 1 else decimal(cost.chance, lang, sign=False, places=2)
+    chance = "1" if cost.chance >= 1 else number_text(cost.chance, lang, sign=False, places=2)
     text = f"{-cost.offer:+d} × {chance}"
     if cost.share > 1:
         text += f" ÷ {cost.share}"
-    return f"{text} = {decimal(cost.next, lang)}"
+    return f"{text} = {number_text(cost.next, lang)}"
 
 
 def _another_takes_the_queen(others: Iterable[Effect], effect: Effect) -> bool:
@@ -391,7 +391,7 @@ def cost_text(
     elif main == "next":
         text = _next_text(diff, does, lang, words=words)
     elif main == "later":
-        delta = decimal(diff.later, lang)
+        delta = number_text(diff.later, lang)
         if not alike:
             text = cat.text("coach_cost_later_does", does=does, delta=delta)
         elif diff.now == 0 and diff.next == 0:
@@ -412,7 +412,7 @@ def cost_text(
         if name == "now":
             rest.append(cat.text("coach_part_now", delta=diff.now))
         else:
-            rest.append(cat.text(f"coach_part_{name}", delta=decimal(value, lang)))
+            rest.append(cat.text(f"coach_part_{name}", delta=number_text(value, lang)))
     return cat.text("coach_cost_rest", main=text, parts=", ".join(rest)) if rest else text
 
 
@@ -443,8 +443,8 @@ def _next_text(diff: Difference, does: str, lang: str, *, words: bool) -> str:
         shown = cat.text(
             "coach_formula_against",
             formula=shown,
-            other=decimal(a.next, lang),
-            delta=decimal(diff.next, lang),
+            other=number_text(a.next, lang),
+            delta=number_text(diff.next, lang),
         )
     if b.next < 0 and b.lone:
         card = b.effect.pile[0]
@@ -461,9 +461,9 @@ def _next_text(diff: Difference, does: str, lang: str, *, words: bool) -> str:
     return cat.text(  # it leaves him less than the chosen move: say what it does instead
         "coach_cost_next",
         does=does,
-        delta=decimal(diff.next, lang),
-        b=decimal(b.next, lang),
-        a=decimal(a.next, lang),
+        delta=number_text(diff.next, lang),
+        b=number_text(b.next, lang),
+        a=number_text(a.next, lang),
     )
 
 
@@ -857,11 +857,11 @@ __all__ = [
     "card_count",
     "compared",
     "cost_text",
-    "decimal",
     "difference",
     "explain",
     "formula",
     "move_cost",
+    "number_text",
     "observation_rng",
     "observation_seed",
     "quoted",
