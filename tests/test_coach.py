@@ -30,14 +30,19 @@ from foxtrot.bots.coach import (
     alternative_text,
     card_count,
     compared,
+    cost_text,
+    difference,
     explain,
+    move_cost,
     observation_seed,
+    reasons,
     review,
+    shown_gap,
     suggest,
     summary,
 )
-from foxtrot.bots.counting import next_hand_size, percent
-from foxtrot.bots.greedy import GreedyBot, Odds
+from foxtrot.bots.counting import holds_any, next_hand_size, percent
+from foxtrot.bots.greedy import Effect, GreedyBot, Odds, effects
 from foxtrot.bots.verdict import DealVerdict, verdicts
 from foxtrot.core import (
     TAKE,
@@ -76,6 +81,18 @@ def mentioned(text: str) -> set[Card]:
         Card.parse(_LOCAL_RANK.get(rank, rank) + "SHDC"["♠♥♦♣".index(suit)])
         for rank, suit in _CARD.findall(text)
     }
+
+
+_NUMBER = re.compile(r"[+-]\d+(?:[.,]\d+)?")
+
+
+def _numbers(text: str) -> list[float]:
+    """The signed numbers of ``text`` ("-5.0", "+10,0"), in order."""
+    return [float(number.replace(",", ".")) for number in _NUMBER.findall(text)]
+
+
+def _effect(obs: Observation, action: Action) -> Effect:
+    return next(effect for effect in effects(obs) if effect.action == action)
 
 
 def known(obs: Observation) -> set[Card]:
@@ -190,16 +207,22 @@ def test_T3b_the_expert_makes_an_obvious_double_foxtrot_and_says_why() -> None:
     alt = hint.alternative
     gap = round(hint.value - hint.alternative_value)
     assert gap >= 10  # the foxtrot's bonus at least
-    # compared with the alternative: by how much it is worse, and what it would do
+    # compared with the alternative: by how much it is worse, and what it does differently
+    _, other = reasons(obs, hint.action, alt, hint.value - hint.alternative_value)
     assert hint.reason == (
         f"makes a double foxtrot: +40; {alternative_text(alt)} instead is {gap} points worse"
-        f" — it {explain(obs, alt)}"
+        f" — it {other}"
     )
+    # the foxtrot given up, by the points the alternative scores at once (the 10♥ if it takes)
+    given_up = 40 - sum(card.points for card in _effect(obs, alt).taken)
+    assert other.startswith(f"gives up the double foxtrot: {-given_up:+d} at once"), other
     assert alternative_text(TAKE) == "taking the pile"
     assert alternative_text(act("2S"), "ru") == "ход двойкой пик"  # «ход 2♠» lacks the case
+    _, other_ru = reasons(obs, hint.action, alt, hint.value - hint.alternative_value, "ru")
+    assert other_ru.startswith(f"упускает двойной фокстрот: {-given_up:+d} сразу"), other_ru
     assert suggest(obs, "ru", iterations=60, seconds=None).reason == (
         f"делает двойной фокстрот: +40; {alternative_text(alt, 'ru')} вместо этого — на {gap}"
-        f" {points_word(gap, 'ru')} хуже: {explain(obs, alt, 'ru')}"
+        f" {points_word(gap, 'ru')} хуже: {other_ru}"
     )
     assert explain(obs, act("10D"), "ru") == "делает двойной фокстрот: +40"
     jacks = _position(3, "JD 2S", "JH").observation(1)
@@ -254,11 +277,15 @@ def test_reasons_name_what_the_move_does() -> None:
     assert explain(ten.observation(2), TAKE) == "takes 10 points"
     assert explain(ten.observation(2), TAKE, "ru") == "забирает 10 очков"
     laid = ten.observation(2).hand[0]
+    # under take = any the next player can take the pile at once: +10 for him, shared by the
+    # two others of the seat's margin
     assert explain(ten.observation(2), Action.play(laid)) == (
-        f"lays {card_text(laid, 'en')}: the pile holds 3 cards, +10 in points"
+        f"lays {card_text(laid, 'en')}: the pile holds 3 cards, +10 in points;"
+        " the next player can take the pile at once (-10 × 1 ÷ 2 = -5.0)"
     )
     assert explain(ten.observation(2), Action.play(laid), "uk") == (
-        f"кладе {card_text(laid, 'uk')}: у стосі 3 карти, разом +10"
+        f"кладе {card_text(laid, 'uk')}: у стосі 3 карти, разом +10;"
+        " наступний гравець може одразу забрати стос (-10 × 1 ÷ 2 = -5,0)"
     )
     with pytest.raises(ValueError, match="seat 1 is not to move"):
         suggest(ten.observation(1))
@@ -271,8 +298,13 @@ def test_a_lone_card_reason_gives_the_risk_or_says_it_is_safe() -> None:
     card = obs.hand[0]
     risk = card_count(obs).lone_card_risk[card.rank]
     assert 0 < risk < 1
+    # the chance quoted is the count's, and the cost its product with the foxtrot (10 points,
+    # his own: at three players the seat's margin loses half of it)
+    chance = percent(risk) / 100
     assert explain(obs, Action.play(card)) == (
-        f"leaves a lone {card_text(card, 'en')}: the next player can match it ({percent(risk)}%)"
+        f"leaves a lone {card_text(card, 'en')}: the next player holds a card of that rank in"
+        f" {percent(risk)}% of the possible deals, a foxtrot for him"
+        f" (-10 × {chance:.2f} ÷ 2 = {-10 * chance / 2:+.1f})"
     )
     state.apply(Action.play(card))
     state.apply("take")  # seat 0 takes it; seat 1 must start a pile, and holds every 2
@@ -330,7 +362,8 @@ def test_V3_hints_never_mention_a_card_the_seat_cannot_know(
         assert hint.reason.startswith(explain(obs, hint.action, "en") + "; ")
         for lang in LANGS:
             reason = compared(obs, hint.action, hint.alternative, gap, lang)
-            assert explain(obs, hint.alternative, lang) in reason
+            own, why_not = reasons(obs, hint.action, hint.alternative, gap, lang)
+            assert own != why_not and reason.startswith(own) and reason.endswith(why_not)
             assert mentioned(reason) <= seen, (lang, reason)
         assert hint.reason == compared(obs, hint.action, hint.alternative, gap, "en")
     # non-interference: deal the hidden cards anew; the hint must not change at all
@@ -361,19 +394,24 @@ def test_review_calls_a_declined_double_foxtrot_a_mistake() -> None:
     assert item.loss == pytest.approx(item.best_value - item.value)
     # the sentence's figures agree with each other (the loss is the difference of the two
     # margins) and with the position (10♦ on the 10♥ over a Jack makes a double foxtrot)
+    # the cost is named by its main part, the double foxtrot given up (-40 at once), and the
+    # parts add up to the points lost
     found = re.fullmatch(
         r"Deal 1, move 1: 2♠ — mistake, -(\d+) points; better 10♦, expected margin ([+-]\d+)"
-        r" against ([+-]\d+) \(makes a double foxtrot: \+40\)\.",
+        r" against ([+-]\d+) \(the move played gives up the double foxtrot: -40 at once"
+        r"(?:; besides, (.*))?\)\.",
         item.text(),
     )
     assert found is not None, item.text()
-    lost, best, played = (int(x) for x in found.groups())
+    lost, best, played = (int(x) for x in found.groups()[:3])
     assert lost == best - played >= 10
+    assert -40 + sum(_numbers(found.group(4) or "")) == pytest.approx(-lost)
     assert item.text("ru").startswith(f"Раздача 1, ход 1: 2♠ — ошибка, -{lost} "), item.text("ru")
-    assert item.text("uk").endswith(
+    assert "(сыгранный ход упускает двойной фокстрот: -40 сразу" in item.text("ru")
+    assert (
         f"краще 10♦, очікувана різниця {best:+d} проти {played:+d}"
-        " (робить подвійний фокстрот: +40)."
-    )
+        " (зіграний хід пропускає подвійний фокстрот: -40 одразу"
+    ) in item.text("uk")
     lost = round(item.loss)
     assert summary(items) == f"0 good moves, 0 inaccuracies, 1 mistake; {lost} points lost in all"
     assert summary(items, "ru").startswith("0 хороших ходов, 0 неточностей, 1 ошибка; всего")
@@ -390,10 +428,12 @@ def test_review_finds_the_foxtrot_good_and_skips_forced_moves() -> None:
     assert good.value is not None and good.second_value is not None
     gap = round(good.value - good.second_value)
     assert gap >= 10
+    _, other = reasons(good.observation, act("10D"), second, good.value - good.second_value, "uk")
+    assert other.startswith("пропускає подвійний фокстрот: ")
     assert good.text("uk") == (
         f"Роздача 1, хід 1: 10♦ — добрий хід (робить подвійний фокстрот: +40;"
         f" {alternative_text(second, 'uk')} натомість — на {gap} {points_word(gap, 'uk')} гірше:"
-        f" {explain(good.observation, second, 'uk')})."
+        f" {other})."
     )
     forced = _position(3, "10D 2S", "10H", forced_foxtrot=True)
     forced.apply("10D")
@@ -445,8 +485,11 @@ def test_summary_counts_in_every_language() -> None:
     assert summary([*slips, items[1]], "uk").endswith(
         "усього втрачено 16 очок, з них 12 очок — у добрих ходах"
     )
+    # no values: the parts still add up to the points lost (-40 - 5 + 41 = -4)
     assert items[1].text("ru") == (
-        "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (делает двойной фокстрот: +40)."
+        "Раздача 1, ход 1: 2♠ — неточность, -4 очка; лучше 10♦ (сыгранный ход упускает двойной"
+        " фокстрот: -40 сразу; кроме того, -5,0 из-за шансов следующего игрока, +41,0 в"
+        " дальнейшей игре)."
     )
     assert action_text(TAKE, "ru") == "забрать стопку" and action_text(TAKE, "uk") == "забрати стос"
 
@@ -536,13 +579,15 @@ def _item(loss: float) -> ReviewItem:
             -3.0,
             "en",
             "Deal 1, move 7: 2♠ — mistake, -35 points; better 10♦, expected margin +32"
-            " against -3 (makes a double foxtrot: +40).",
+            " against -3 (the move played gives up the double foxtrot: -40 at once; besides,"
+            " -5.0 from the next player's chances, +10.0 in the play that follows).",
         ),
         (
             -3.0,
             "ru",
             "Раздача 1, ход 7: 2♠ — ошибка, -35 очков; лучше 10♦, ожидаемая разница +32"
-            " против -3 (делает двойной фокстрот: +40).",
+            " против -3 (сыгранный ход упускает двойной фокстрот: -40 сразу; кроме того, -5,0"
+            " из-за шансов следующего игрока, +10,0 в дальнейшей игре).",
         ),
         (11.0, "ru", "Раздача 1, ход 7: 2♠ — ошибка, -21 очко; лучше 10♦,"),
         (10.0, "ru", "Раздача 1, ход 7: 2♠ — ошибка, -22 очка; лучше 10♦,"),
@@ -551,7 +596,8 @@ def _item(loss: float) -> ReviewItem:
             -3.0,
             "uk",
             "Роздача 1, хід 7: 2♠ — помилка, -35 очок; краще 10♦, очікувана різниця +32"
-            " проти -3 (робить подвійний фокстрот: +40).",
+            " проти -3 (зіграний хід пропускає подвійний фокстрот: -40 одразу; крім того, -5,0"
+            " через шанси наступного гравця, +10,0 у подальшій грі).",
         ),
     ],
 )
@@ -612,20 +658,36 @@ def test_an_unfinished_deal_has_no_verdict() -> None:
 def test_a_comparison_says_how_much_worse_the_alternative_is_and_why() -> None:
     obs = _position(3, "2C 3C 5D", "5H").observation(1)
     same = "leaves no lone card for a foxtrot"
+    # the same at once and for the next player: the difference is the search's, with its number
     assert compared(obs, act("2C"), act("3C"), 4.2) == (
-        f"{same}; playing 3♣ does the same now but is 4 points worse later"
+        f"{same}; playing 3♣ instead is 4 points worse — it does the same at once and leaves"
+        " the next player the same chances, but makes a difference of -4.0 in the play that"
+        " follows, by the coach's search"
     )
-    assert compared(obs, act("2C"), act("3C"), 0.4) == f"{same}; playing 3♣ is about as good"
+    assert compared(obs, act("2C"), act("3C"), 0.4) == (
+        f"{same}; playing 3♣ is about as good — it does the same at once and leaves the next"
+        " player the same chances, but makes a difference of -0.4 in the play that follows,"
+        " by the coach's search"
+    )
     assert compared(obs, act("2C"), act("3C"), 1.0, "ru") == (
-        "не оставляет одиночной карты для фокстрота; ход тройкой треф делает то же сейчас,"
-        " но потом на 1 очко хуже"
+        "не оставляет одиночной карты для фокстрота; ход тройкой треф вместо этого — на 1 очко"
+        " хуже: сразу делает то же и оставляет следующему игроку те же шансы, но даёт разницу"
+        " -1,0 в дальнейшей игре, по расчёту тренера"
     )
     assert compared(obs, act("5D"), TAKE, 0.2, "uk") == (
-        "робить фокстрот: +10; взяття стосу — майже так само добре: забирає 5♥, єдину карту в"
-        " стосі: наступному гравцеві доведеться починати новий стос"
+        "робить фокстрот: +10; взяття стосу — майже так само добре: пропускає фокстрот:"
+        " -10 одразу; крім того, +9,8 у подальшій грі"
     )
+    # most of it later: what 2♣ does instead is said, then the parts, which add up to -21
     assert compared(obs, act("5D"), act("2C"), 21.0) == (
-        f"makes a foxtrot: +10; playing 2♣ instead is 21 points worse — it {same}"
+        f"makes a foxtrot: +10; playing 2♣ instead is 21 points worse — it {same}; the"
+        " difference, -11.0, comes in the play that follows, by the coach's search; besides,"
+        " -10 at once"
+    )
+    # an alternative the search found better (a negative gap): the parts still add up
+    assert compared(obs, act("5D"), act("2C"), -3.0).endswith(
+        "it leaves no lone card for a foxtrot; the difference, +13.0, comes in the play that"
+        " follows, by the coach's search; besides, -10 at once"
     )
 
 
@@ -644,12 +706,157 @@ def test_the_page_hint_names_its_cards_in_words_in_the_case_of_each_sentence() -
     )
     obs = _position(3, "2C 3C 5D", "5H").observation(1)
     assert compared(obs, act("5D"), TAKE, 0.2, "uk", words=True) == (
-        "робить фокстрот: +10; взяття стосу — майже так само добре: забирає п'ятірку чирв,"
-        " єдину карту в стосі: наступному гравцеві доведеться починати новий стос"
+        "робить фокстрот: +10; взяття стосу — майже так само добре: пропускає фокстрот:"
+        " -10 одразу; крім того, +9,8 у подальшій грі"
     )
     assert compared(obs, act("2C"), act("3C"), 1.0, "ru", words=True) == (
-        "не оставляет одиночной карты для фокстрота; ход тройкой треф делает то же сейчас,"
-        " но потом на 1 очко хуже"
+        "не оставляет одиночной карты для фокстрота; ход тройкой треф вместо этого — на 1 очко"
+        " хуже: сразу делает то же и оставляет следующему игроку те же шансы, но даёт разницу"
+        " -1,0 в дальнейшей игре, по расчёту тренера"
     )
     hint = suggest(obs, "ru", iterations=8, seconds=None, words=True)
     assert mentioned(hint.reason) == set()  # no card in short left in the sentence
+
+
+# ------------------------------------------------------ what a move costs
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 5),
+    take=st.sampled_from(list(TakeRule)),
+    forced=st.booleans(),
+    actions=st.integers(0, 60),
+    gap=st.floats(-30, 60),
+)
+def test_two_compared_moves_never_get_the_same_reason(
+    *, seed: int, players: int, take: TakeRule, forced: bool, actions: int, gap: float
+) -> None:
+    """Every pair of legal moves, in every language: the chosen move's reason and what the
+    other does differently are two different texts, and the parts of the difference add up to
+    the gap the words show."""
+    rng = random.Random(seed)
+    state = State(
+        TableOptions(players=players, take=take, forced_foxtrot=forced),
+        dealer=rng.randrange(players),
+    )
+    state.deal(rng)
+    play_random(state, rng, max_actions=actions)
+    seat = state.to_move
+    assume(seat is not None)
+    assert seat is not None
+    obs = state.observation(seat)
+    legal = obs.legal_actions
+    assume(len(legal) > 1)
+    pairs = [(a, b) for a in legal for b in legal if a != b][:12]
+    for action, other in pairs:
+        diff = difference(obs, action, other, -shown_gap(gap))
+        assert diff.now + diff.next + diff.later == pytest.approx(diff.total, abs=1e-9)
+        for lang in LANGS:
+            own, why_not = reasons(obs, action, other, gap, lang)
+            assert own != why_not, (lang, own)
+
+
+def test_the_chance_quoted_is_the_counts_and_the_cost_its_product() -> None:
+    """A lone card: the percentage is ``percent`` of the count's risk, the formula multiplies
+    the foxtrot the next player would make (bonus and both cards) by that chance, and the
+    difference's ``next`` part is that product (at two players, all of it)."""
+    state = _position(2, "2S 2S 2H 2H 2D 2D 2C 2C", "5H", take=TakeRule.ANY)
+    state.apply("take")
+    obs = state.observation(0)  # seat 0 must start a pile
+    count = card_count(obs)
+    card = next(c for c in obs.hand if 0 < count.lone_card_risk[c.rank] < 1)
+    cost = move_cost(_effect(obs, Action.play(card)), obs, count)
+    risk = count.lone_card_risk[card.rank]
+    assert cost.lone and cost.chance == percent(risk) / 100
+    points = 20 if card.rank in (Rank.TEN, Rank.JACK) else 10
+    points += 2 * card.points
+    assert cost.offer == points and cost.next == pytest.approx(-points * cost.chance)
+    text = explain(obs, Action.play(card))
+    assert f"in {percent(risk)}% of the possible deals" in text, text
+    assert text.endswith(f"({-points:+d} × {cost.chance:.2f} = {-points * cost.chance:+.1f})")
+    ru = explain(obs, Action.play(card), "ru")
+    assert f"в {percent(risk)}% возможных раскладов" in ru
+    assert ru.endswith(
+        f"({-points:+d} × {cost.chance:.2f} = {-points * cost.chance:+.1f})".replace(".", ",")
+    )
+    # what it does differently from taking nothing yet leaving nothing: the lone card's risk
+    other = next(a for a in obs.legal_actions if a.card is not None and a.card.rank != card.rank)
+    diff = difference(obs, other, Action.play(card), -5.0, count=count)
+    other_cost = move_cost(_effect(obs, other), obs, count)
+    assert diff.next == round(cost.next - other_cost.next, 1)
+
+
+def test_the_points_quoted_are_the_moves_points() -> None:
+    """The ``now`` part is what each move scores at once (card points and the foxtrot bonus):
+    taking a pile with the Queen of spades says so with her -20."""
+    poison = _position(3, "QS 2C", "5H")
+    poison.apply("QS")  # the pile: 5♥ Q♠
+    obs = poison.observation(2)
+    quiet = next(a for a in obs.legal_actions if a.card is not None and a.card.rank != Rank.JACK)
+    diff = difference(obs, quiet, TAKE, -20.0)
+    assert diff.now == -20 == sum(card.points for card in _effect(obs, TAKE).taken)
+    assert diff.main == "now"
+    for lang, said in zip(
+        LANGS,
+        ("takes the Q♠: -20 at once", "забирает Д♠: -20 сразу", "забирає Д♠: -20 одразу"),
+        strict=True,
+    ):
+        assert cost_text(diff, obs, lang).startswith(said), cost_text(diff, obs, lang)
+    lone = _position(3, "2C 5D", "5H").observation(1)
+    diff = difference(lone, act("5D"), act("2C"), -12.0)
+    assert (diff.chosen.now, diff.other.now, diff.now) == (10, 0, -10)
+    assert cost_text(diff, lone).startswith("gives up the foxtrot: -10 at once")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_weaker_moves_cost_adds_up_to_the_points_lost(lang: str) -> None:
+    """The review of a declined double foxtrot, in every language: the parts its line names
+    add up to the points lost it shows, and the summary counts the same points."""
+    record = _declined_foxtrot_record()
+    (item,) = review(record, 1, lang, iterations=60)
+    lost = round(item.loss)
+    reason = item.reason()
+    assert item.reason() in item.text()
+    head = {"en": "the move played ", "ru": "сыгранный ход ", "uk": "зіграний хід "}[lang]
+    assert reason.startswith(head)
+    assert sum(_numbers(reason)) == pytest.approx(-lost)
+    assert str(lost) in summary([item], lang)
+
+
+def test_holds_any_counts_the_ranks_together() -> None:
+    obs = _position(2, "10H 10D JS AS QS 2C 3C 4C", "10S").observation(1)
+    count = card_count(obs)
+    assert holds_any(obs, {Rank.SEVEN}) == pytest.approx(count.lone_card_risk[Rank.SEVEN])
+    pool = 104 - 9
+    unseen = Counter(card.rank for card in obs.unseen_cards().elements())
+    both = unseen[Rank.JACK] + unseen[Rank.SEVEN]
+    assert holds_any(obs, {Rank.JACK, Rank.SEVEN}) == pytest.approx(
+        1 - comb(pool - both, 8) / comb(pool, 8)
+    )
+
+
+def test_a_move_that_leaves_the_next_player_less_says_what_it_does_and_his_chances() -> None:
+    """A lone card against the Queen of spades on an empty pile: the Queen leaves him no
+    foxtrot worth making, and the words give both sides of his chances and their difference."""
+    state = _position(2, "3S QS 4C 5C 6C 7C 8C 9C", "5H", take=TakeRule.ANY)
+    state.apply("4C")
+    state.apply("take")  # seat 0 takes the pile: seat 1 must start a new one
+    obs = state.observation(1)
+    lone = move_cost(_effect(obs, act("3S")), obs)
+    assert lone.lone and lone.next < 0
+    diff = difference(obs, act("3S"), act("QS"), 1.0)
+    assert diff.main == "next" and diff.next == round(-lone.next, 1)
+    for lang, does in zip(
+        LANGS,
+        (
+            "feeds the pile with the Q♠: -20 for whoever takes it; the next player's chances:",
+            "подкладывает Д♠ в стопку: -20 тому, кто её заберёт; шансы следующего игрока:",
+            "підкладає Д♠ у стос: -20 тому, хто його забере; шанси наступного гравця:",
+        ),
+        strict=True,
+    ):
+        text = cost_text(diff, obs, lang)
+        assert text.startswith(does), text
+        assert sum(_numbers(text.split(": ", 2)[2])[2:]) == pytest.approx(1.0), text

@@ -12,6 +12,7 @@ names, file formats, commands to type and the like (docs/glossary.md).
 
 from __future__ import annotations
 
+import random
 import re
 import string
 from collections.abc import Iterator
@@ -21,7 +22,8 @@ from typing import Any
 import pymorphy3
 import pytest
 
-from foxtrot.core import CARDS, Card, CardPlayed, PlayResult, Rank
+from foxtrot.bots.coach import cost_text, difference, explain
+from foxtrot.core import CARDS, Card, CardPlayed, PlayResult, Rank, State, TableOptions, TakeRule
 from foxtrot.i18n import (
     CASES,
     LANGUAGES,
@@ -38,6 +40,7 @@ from foxtrot.i18n import (
 from foxtrot.i18n import compile as po
 from foxtrot.i18n.rules import CARDS_MARK, SECTION_MARK, rules_markdown, rules_source
 from foxtrot.narrate import narrate
+from helpers import play_random
 
 SLAVIC = ("ru", "uk")
 #: Our case names -> the OpenCorpora tags both dictionaries use.
@@ -532,3 +535,45 @@ def test_every_message_renders_translated_with_the_placeholders_of_english(lang:
             assert "{" not in text and "}" not in text, (lang, key, text)
             if lang != "en" and latin(str(english[key])):
                 assert latin(text) == set(), (lang, key, text)
+
+
+# ------------------------------------------------------------- the coach's costs
+
+#: Words a verb phrase of the coach may start with before its verb (not, at once).
+BEFORE_VERB = {"не", "сразу", "одразу"}
+
+
+def starts_with_a_verb(lang: str, text: str) -> bool:
+    words = list(WORD.findall(text))
+    while words and words[0].lower() in BEFORE_VERB:
+        words.pop(0)
+    return bool(words) and any(p.tag.POS == "VERB" for p in parses(lang, words[0]))
+
+
+@pytest.mark.parametrize("lang", SLAVIC)
+def test_what_a_move_cost_is_a_verb_phrase_after_the_move_played(lang: str) -> None:
+    """A review line says «сыгранный ход {cost}»: every cost phrase, in every kind of
+    position, goes on with a verb in the third person («упускает», «оставляет»), as do the
+    move's own reasons the cost may start with."""
+    checked = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        state = State(TableOptions(players=players, take=list(TakeRule)[seed % 2]), dealer=0)
+        state.deal(rng)
+        play_random(state, rng, max_actions=rng.randrange(40))
+        seat = state.to_move
+        if seat is None:
+            continue
+        obs = state.observation(seat)
+        legal = obs.legal_actions
+        if len(legal) < 2:  # "the only legal move: ..." is never compared
+            continue
+        for action in legal:
+            assert starts_with_a_verb(lang, explain(obs, action, lang)), explain(obs, action, lang)
+        for other in legal[1:]:
+            diff = difference(obs, legal[0], other, -float(rng.randrange(0, 25)))
+            text = cost_text(diff, obs, lang)
+            assert starts_with_a_verb(lang, text), text
+            checked += 1
+    assert checked > 100

@@ -6,7 +6,9 @@ Three services for a player who wants to get better:
   short reason in words ("makes a double foxtrot: +40", "takes 21 points",
   "avoids taking the Q♠") compared with the next best move of the same search
   ("...; playing 7♣ instead is 12 points worse — it leaves a lone 7♣: the next
-  player can match it (64%)"), and the seat's card count (``counting.card_count``).
+  player holds a card of that rank in 38% of the possible deals, a foxtrot for him
+  (-10 × 0.38 = -3.8); besides, -8.2 in the play that follows"), and the seat's card
+  count (``counting.card_count``).
 - ``explain(obs, action)`` gives that reason for any legal action, so a front
   end can also describe the move the player made.
 - ``review(record, seat)`` replays a finished (or unfinished) record and
@@ -22,6 +24,19 @@ seat's own card, the cards of the pile and the cards it takes, all of them
 face up or in the seat's hand.  So a hint never tells a player about a card
 he cannot know, and the same observation gives the same hint whatever the
 hidden cards are (tests/test_coach.py checks both with hypothesis).
+
+What a move costs.  The difference between two moves is the difference of the coach's values
+(``Analysis.values``: expected deal margins), split into three parts that add up to it as the
+words show it (``Difference``): ``now``, what each move scores at once (card points and a
+foxtrot's bonus: exact); ``next``, what the pile each leaves is worth to the next player times
+the chance that he can take it on his turn (a foxtrot on a lone card, or a bigger pile with a
+Jack or the top card's rank), that chance from the seat's card count (``counting``, the unseen
+cards only), shared among the other players as the margin shares it; and ``later``, the rest,
+which only the search sees: the play that follows in its sampled deals or its solved endgame.
+The words name the costliest part first with its number and how it was computed ("-10 × 0.38
+= -3.8"), then the others, so that a review line's parts add up to the points lost it shows.
+The second move of a comparison is described by what it does differently, never by the
+first move's reason, so that two moves compared never get the same words.
 
 Determinism.  Without an ``rng`` the generator is seeded from a digest of the
 observation, so the same position gives the same hint and the same review.
@@ -56,10 +71,21 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from ..core import Action, Card, Observation, Phase, PlayResult, SplitMix64, from_record, replay
-from ..core.kernel import FOXTROT_BONUS
+from ..core import (
+    Action,
+    Card,
+    Observation,
+    Phase,
+    PlayResult,
+    Rank,
+    SplitMix64,
+    TakeRule,
+    from_record,
+    replay,
+)
+from ..core.kernel import FOXTROT_BONUS, FOXTROT_BONUSES
 from ..i18n import card_slots, card_text, catalog
-from .counting import QUEEN_OF_SPADES, CardCount, card_count, percent
+from .counting import QUEEN_OF_SPADES, CardCount, card_count, holds_any, percent
 from .expert import Analysis, ExpertBot
 from .greedy import Effect, effects
 
@@ -123,11 +149,91 @@ def _to_move(obs: Observation) -> None:
         raise ValueError(f"seat {obs.seat} is not to move")
 
 
+# ------------------------------------------------------------------ costs
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Cost:
+    """What one move does to the seat's deal margin at once, in the parts the coach names.
+
+    ``now`` is what the seat scores with the move itself: the card points it takes (rule P2,
+    the Queen of spades -20) and a foxtrot's bonus (P1).  ``offer`` is what the pile the move
+    leaves is worth to the next player if he takes it on his turn: on a lone card his foxtrot
+    (its bonus and both cards' points; nothing when he would not want it, unless foxtrots are
+    forced), on a bigger pile its card points when they are worth having (he takes it with a
+    Jack or a card of the top rank, T3a, T3d; under take = any whenever he likes, T4).
+    ``chance`` is the chance that he can, from the seat's card count (``counting``: the unseen
+    cards only), as the whole percentage the words quote; ``share`` the number of other
+    players, since the margin is the seat's score minus the others' mean.
+    """
+
+    effect: Effect
+    now: int
+    offer: int = 0
+    chance: float = 0.0
+    lone: bool = False
+    share: int = 1
+
+    @property
+    def next(self) -> float:
+        """The expected change of the seat's margin from what the next player can take."""
+        return -self.offer * self.chance / self.share
+
+
+def quoted(chance: float) -> float:
+    """A chance as the words quote it: the whole percentage of ``counting.percent``, so that
+    a product shown ("-10 × 0.38 = -3.8") is the product of the numbers shown."""
+    return percent(chance) / 100
+
+
+def move_cost(effect: Effect, obs: Observation, count: CardCount | None = None) -> Cost:
+    """The ``Cost`` of one move, from its immediate effect and the seat's card count alone."""
+    count = count if count is not None else card_count(obs)
+    now = effect.points + effect.bonus
+    share = max(1, obs.players - 1)
+    pile = effect.pile  # empty when the move took the pile or ended the deal
+    if not pile:
+        return Cost(effect, now, share=share)
+    if len(pile) == 1:
+        card = pile[0]
+        offer = FOXTROT_BONUSES[card.id] + 2 * card.points
+        if not obs.options.forced_foxtrot:
+            offer = max(0, offer)  # nobody makes a foxtrot that costs him points
+        return Cost(effect, now, offer, quoted(count.lone_card_risk[card.rank]), True, share)
+    offer = max(0, sum(card.points for card in pile))
+    # under take = any he may take any pile (T4); else with a Jack or the top card's rank
+    any_take = obs.options.take is TakeRule.ANY
+    chance = 1.0 if any_take else holds_any(obs, {Rank.JACK, pile[-1].rank})
+    return Cost(effect, now, offer, quoted(chance), False, share)
+
+
+def number_text(value: float, lang: str, *, sign: bool = True, places: int = 1) -> str:
+    """A number as the language writes it: ``-3.8`` in English, ``-3,8`` in Russian."""
+    value = round(value, places) + 0.0  # no "-0.0"
+    text = f"{value:+.{places}f}" if sign else f"{value:.{places}f}"
+    return text.replace(".", ",") if lang in {"ru", "uk"} else text
+
+
+def formula(cost: Cost, lang: str) -> str:
+    """How the next player's part of a cost is computed, with its result: "-10 × 0.38 = -3.8"
+    (with more players, "÷ 2": the margin shares his points among the others)."""
+    chance = "1" if cost.chance >= 1 else number_text(cost.chance, lang, sign=False, places=2)
+    text = f"{-cost.offer:+d} × {chance}"
+    if cost.share > 1:
+        text += f" ÷ {cost.share}"
+    return f"{text} = {number_text(cost.next, lang)}"
+
+
+def _another_takes_the_queen(others: Iterable[Effect], effect: Effect) -> bool:
+    """Another move would take the Queen of spades that this one leaves in the pile."""
+    return any(QUEEN_OF_SPADES in other.taken for other in others if other.action != effect.action)
+
+
 # ------------------------------------------------------------------ reasons
 
 
 def _reason(
-    effect: Effect,
+    cost: Cost,
     others: Iterable[Effect],
     obs: Observation,
     count: CardCount,
@@ -135,7 +241,7 @@ def _reason(
     *,
     words: bool = False,
 ) -> str:
-    """The most telling thing about one action's immediate effect, in words.
+    """The most telling thing about one action's immediate effect, in words, with its number.
 
     Only the action's card, the pile and the cards taken are named: all of
     them are known to the seat.  A card is named in short (``Д♠``), or with
@@ -143,6 +249,7 @@ def _reason(
     только даму пик"), as the page's hint names the move itself.
     """
     cat = catalog(lang)
+    effect = cost.effect
 
     def slots(card: Card) -> dict[str, str]:
         return card_slots(card, lang, words=words)
@@ -164,9 +271,7 @@ def _reason(
         return cat.count("coach_takes_cards", n)
     card = effect.action.card
     assert card is not None  # a take always takes something: the pile is not empty
-    if QUEEN_OF_SPADES in pile and any(
-        QUEEN_OF_SPADES in other.taken for other in others if other.action != effect.action
-    ):
+    if QUEEN_OF_SPADES in pile and _another_takes_the_queen(others, effect):
         return cat.text("coach_avoids", **slots(QUEEN_OF_SPADES))
     if card == QUEEN_OF_SPADES:
         return cat.text("coach_poisons", **slots(card))
@@ -174,15 +279,192 @@ def _reason(
     after = effect.pile or (*pile, card)
     if len(after) == 1:
         risk = count.lone_card_risk[card.rank]
-        if risk <= 0.0:
+        if risk <= 0.0 or cost.next == 0.0:
             return cat.text("coach_lone_safe", **slots(card))
-        return cat.text("coach_lone_risk", **slots(card), pct=percent(risk))
+        return cat.text(
+            "coach_lone_risk", **slots(card), pct=percent(risk), formula=formula(cost, lang)
+        )
     if len(pile) == 1:
-        return cat.text("coach_no_lone")
-    worth = sum(other.points for other in after)
-    if worth <= 0:
-        return cat.text("coach_nothing_to_take")
-    return cat.count("coach_lays", len(after), **slots(card), points=worth)
+        reason = cat.text("coach_no_lone")
+    else:
+        worth = sum(other.points for other in after)
+        if worth <= 0:
+            return cat.text("coach_nothing_to_take")
+        reason = cat.count("coach_lays", len(after), **slots(card), points=worth)
+    if round(cost.next, 1) == 0.0:  # nothing worth a tenth of a point to him
+        return reason
+    if cost.chance >= 1:
+        return cat.text("coach_with_offer_any", reason=reason, formula=formula(cost, lang))
+    return cat.text(
+        "coach_with_offer",
+        reason=reason,
+        pct=round(cost.chance * 100),
+        formula=formula(cost, lang),
+    )
+
+
+# ------------------------------------------------------------ differences
+
+#: The parts of a difference, in the order a tie between them is named.
+PARTS: Final = ("now", "next", "later")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Difference:
+    """How ``other`` compares with ``chosen`` in points of the seat's expected deal margin.
+
+    ``total`` is the difference of the coach's values (``other``'s minus ``chosen``'s) as the
+    words show it; it is split into three parts that add up to it exactly: ``now``, what the
+    two moves score at once (``Cost.now``); ``next``, what they leave the next player to take
+    on his turn (``Cost.next``, from the card count), to a tenth of a point; and ``later``,
+    the rest, which only the coach's search sees: the play that follows, as its sampled deals
+    (or its solved endgame) play it out.  ``main`` is the part the words name first: the
+    costliest when ``other`` is worse, else the largest; "" when no part is worth a tenth.
+    """
+
+    chosen: Cost
+    other: Cost
+    total: float
+    now: int
+    next: float
+    later: float
+
+    def part(self, name: str) -> float:
+        """One part by its name in ``PARTS``."""
+        return float({"now": self.now, "next": self.next, "later": self.later}[name])
+
+    @property
+    def main(self) -> str:
+        """The part that explains the difference (see the class)."""
+        if self.total < 0:
+            name = min(PARTS, key=self.part)
+        else:
+            name = max(PARTS, key=lambda part: abs(self.part(part)))
+        return name if abs(self.part(name)) >= 0.05 else ""
+
+
+def difference(
+    obs: Observation,
+    chosen: Action,
+    other: Action,
+    total: float,
+    *,
+    count: CardCount | None = None,
+) -> Difference:
+    """``other`` against ``chosen`` (see ``Difference``): ``total`` is the difference of their
+    values, ``other``'s minus ``chosen``'s, as the words show it (whole points in a review)."""
+    count = count if count is not None else card_count(obs)
+    by_action = {effect.action: effect for effect in effects(obs)}
+    a = move_cost(by_action[chosen], obs, count)
+    b = move_cost(by_action[other], obs, count)
+    now = b.now - a.now
+    nxt = round(b.next - a.next, 1) + 0.0
+    later = round(total - now - nxt, 1) + 0.0
+    return Difference(a, b, total, now, nxt, later)
+
+
+def cost_text(
+    diff: Difference,
+    obs: Observation,
+    lang: str = "en",
+    *,
+    count: CardCount | None = None,
+    words: bool = False,
+) -> str:
+    """What the other move of ``diff`` does differently, as a verb phrase ("gives up the
+    foxtrot: -10 at once; besides, -2.4 in the play that follows"): the main part with its
+    number and how it is computed, then the other parts, so that the numbers add up to
+    ``diff.total``.  When the difference is not in what the moves score at once, the other
+    move's own effect is said first ("feeds the pile with the Q♠: ...; the difference, -21.0,
+    comes in the play that follows"), unless the two moves' own reasons read the same.  It
+    names the other move's card where it names one, never the chosen move's, so it is never
+    the chosen move's own reason (``explain``)."""
+    count = count if count is not None else card_count(obs)
+    cat = catalog(lang)
+    main = diff.main
+    found = effects(obs)
+    own = _reason(diff.chosen, found, obs, count, lang, words=words)
+    does = _reason(diff.other, found, obs, count, lang, words=words)
+    alike = does == own  # the same words at once: only what follows tells them apart
+    if main == "now":
+        text = _now_text(diff, lang, words=words)
+    elif main == "next":
+        text = _next_text(diff, does, lang, words=words)
+    elif main == "later":
+        delta = number_text(diff.later, lang)
+        if not alike:
+            text = cat.text("coach_cost_later_does", does=does, delta=delta)
+        elif diff.now == 0 and diff.next == 0:
+            text = cat.text("coach_cost_later_same", delta=delta)
+        else:
+            text = cat.text("coach_cost_later", delta=delta)
+    else:
+        return (
+            cat.text("coach_cost_same_does", does=does)
+            if not alike
+            else cat.text("coach_cost_same")
+        )
+    rest = []
+    for name in PARTS:
+        value = diff.part(name)
+        if name == main or abs(value) < 0.05:
+            continue
+        if name == "now":
+            rest.append(cat.text("coach_part_now", delta=diff.now))
+        else:
+            rest.append(cat.text(f"coach_part_{name}", delta=number_text(value, lang)))
+    return cat.text("coach_cost_rest", main=text, parts=", ".join(rest)) if rest else text
+
+
+def _now_text(diff: Difference, lang: str, *, words: bool) -> str:
+    cat = catalog(lang)
+    a, b = diff.chosen.effect, diff.other.effect
+    if diff.now < 0 and a.bonus > b.bonus:
+        key = (
+            "coach_cost_no_double"
+            if a.result is PlayResult.DOUBLE_FOXTROT
+            else "coach_cost_no_foxtrot"
+        )
+        return cat.text(key, delta=diff.now)
+    if diff.now < 0 and QUEEN_OF_SPADES in b.taken and QUEEN_OF_SPADES not in a.taken:
+        return cat.text(
+            "coach_cost_queen", **card_slots(QUEEN_OF_SPADES, lang, words=words), delta=diff.now
+        )
+    if diff.now < 0 and a.taken and not b.taken:
+        return cat.text("coach_cost_no_take", points=diff.chosen.now, delta=diff.now)
+    return cat.text("coach_cost_now", b=diff.other.now, a=diff.chosen.now, delta=diff.now)
+
+
+def _next_text(diff: Difference, does: str, lang: str, *, words: bool) -> str:
+    cat = catalog(lang)
+    a, b = diff.chosen, diff.other
+    shown = formula(b, lang)
+    if a.next != 0.0:
+        shown = cat.text(
+            "coach_formula_against",
+            formula=shown,
+            other=number_text(a.next, lang),
+            delta=number_text(diff.next, lang),
+        )
+    if b.next < 0 and b.lone:
+        card = b.effect.pile[0]
+        return cat.text(
+            "coach_lone_risk",
+            **card_slots(card, lang, words=words),
+            pct=round(b.chance * 100),
+            formula=shown,
+        )
+    if b.next < 0 and b.chance >= 1:
+        return cat.text("coach_cost_offer_any", worth=b.offer, formula=shown)
+    if b.next < 0:
+        return cat.text("coach_cost_offer", worth=b.offer, pct=round(b.chance * 100), formula=shown)
+    return cat.text(  # it leaves him less than the chosen move: say what it does instead
+        "coach_cost_next",
+        does=does,
+        delta=number_text(diff.next, lang),
+        b=number_text(b.next, lang),
+        a=number_text(a.next, lang),
+    )
 
 
 def _explain(
@@ -193,7 +475,7 @@ def _explain(
     if chosen is None:
         raise ValueError(f"{action} is not a legal action of seat {obs.seat}")
     cat = catalog(lang)
-    reason = _reason(chosen, found, obs, count, lang, words=words)
+    reason = _reason(move_cost(chosen, obs, count), found, obs, count, lang, words=words)
     if len(obs.legal_actions) == 1:
         reason = cat.text("coach_only_move", reason=reason)
     return reason
@@ -251,6 +533,36 @@ def alternative_text(action: Action, lang: str = "en", *, words: bool = False) -
     return cat.text("coach_alt_play", **card_slots(action.card, lang, words=words))
 
 
+def reasons(
+    obs: Observation,
+    action: Action,
+    other: Action,
+    gap: float,
+    lang: str = "en",
+    *,
+    count: CardCount | None = None,
+    words: bool = False,
+) -> tuple[str, str]:
+    """The two halves of ``compared``: ``action``'s own reason (``explain``'s), and what
+    ``other`` does differently, with the part of the difference that explains it and its
+    number (``cost_text``).  The second is never the first: when both moves do the same at
+    once, it says what differs after (the next player's chances, or the coach's search)."""
+    count = count if count is not None else card_count(obs)
+    found = effects(obs)
+    by_action = {effect.action: effect for effect in found}
+    chosen = by_action[action]
+    reason = _reason(move_cost(chosen, obs, count), found, obs, count, lang, words=words)
+    diff = difference(obs, action, other, -shown_gap(gap), count=count)
+    return reason, cost_text(diff, obs, lang, count=count, words=words)
+
+
+def shown_gap(gap: float) -> float:
+    """A gap between two values as the words show it: whole points from one point up (the
+    points a hint and a review count), else to a tenth."""
+    points = round(gap)
+    return float(points) if points >= 1 else round(gap, 1)
+
+
 def compared(
     obs: Observation,
     action: Action,
@@ -262,21 +574,13 @@ def compared(
     words: bool = False,
 ) -> str:
     """Why ``action`` rather than ``other``: its reason, then how much worse ``other`` is and
-    what ``other`` would do ("takes 21 points; playing 7♣ instead is 12 points worse — it
-    leaves a lone 7♣: ..."), or, when both do the same at once, that the difference comes
-    later.  ``gap`` is the difference of their expected margins."""
-    count = count if count is not None else card_count(obs)
-    found = effects(obs)
+    what it does differently, with the number ("makes a foxtrot: +10; playing 7♣ instead is
+    12 points worse — it gives up the foxtrot: -10 at once; besides, -2 in the play that
+    follows").  ``gap`` is the difference of their expected margins (``reasons``)."""
+    reason, other_reason = reasons(obs, action, other, gap, lang, count=count, words=words)
     cat = catalog(lang)
-    by_action = {effect.action: effect for effect in found}
-    reason = _reason(by_action[action], found, obs, count, lang, words=words)
-    other_reason = _reason(by_action[other], found, obs, count, lang, words=words)
     points = round(gap)
     alt = alternative_text(other, lang, words=words)
-    if other_reason == reason:  # the same at once: the difference is in what follows
-        if points < 1:
-            return cat.text("coach_hint_close_same", reason=reason, alt=alt)
-        return cat.count("coach_hint_better_same", points, reason=reason, alt=alt)
     if points < 1:
         return cat.text("coach_hint_close", reason=reason, alt=alt, alt_reason=other_reason)
     return cat.count("coach_hint_better", points, reason=reason, alt=alt, alt_reason=other_reason)
@@ -375,11 +679,18 @@ class ReviewItem:
 
     def reason(self, lang: str | None = None) -> str:
         """Why, in words: what the played move does against the next best one (a good move),
-        or what the expert's move would have done (a weaker one)."""
+        or what it cost against the expert's move (a weaker one), with the numbers.
+
+        A weaker move's cost is ``cost_text`` of the played move against the expert's, its
+        parts adding up to the points lost as the review shows them (``round(loss)``).
+        """
         lang = lang if lang is not None else self.lang
         count = card_count(self.observation)
         if self.grade is not Grade.GOOD:
-            return _explain(self.observation, self.best, lang, count)
+            total = -float(round(self.loss))
+            diff = difference(self.observation, self.best, self.played, total, count=count)
+            cost = cost_text(diff, self.observation, lang, count=count)
+            return catalog(lang).text("coach_cost_played", cost=cost)
         other, other_value = (
             (self.second, self.second_value)
             if self.played == self.best
@@ -395,7 +706,7 @@ class ReviewItem:
         move with the expected margins of both, and what the better move does.
 
         A good move is explained by its own effect compared with the next best
-        move, a weaker one by the effect of the expert's move.
+        move, a weaker one by what it cost against the expert's move (``reason``).
         """
         lang = lang if lang is not None else self.lang
         cat = catalog(lang)
@@ -534,7 +845,10 @@ def summary(items: Sequence[ReviewItem], lang: str = "en") -> str:
 __all__ = [
     "GOOD_BELOW",
     "MISTAKE_FROM",
+    "PARTS",
     "CardCount",
+    "Cost",
+    "Difference",
     "Grade",
     "Hint",
     "ReviewItem",
@@ -542,11 +856,19 @@ __all__ = [
     "alternative_text",
     "card_count",
     "compared",
+    "cost_text",
+    "difference",
     "explain",
+    "formula",
+    "move_cost",
+    "number_text",
     "observation_rng",
     "observation_seed",
+    "quoted",
+    "reasons",
     "review",
     "runner_up",
+    "shown_gap",
     "solved_note",
     "suggest",
     "summary",

@@ -18,6 +18,10 @@ player's hand is empty, the stock is dealt again the moment this seat has
 moved (rule R1), so his hand is the ``kernel.redeal_size`` cards he is about
 to get (none when the deal ends, R2).  ``Odds`` would call every rank safe there.
 
+The same formula with the unseen cards of several ranks counted together gives the chance
+that he holds any of them (``holds_any``): the chance that he can take a pile of two cards or
+more under take = match, with a Jack or a card of the top card's rank (T3a, T3d).
+
 Examples:
     >>> import random
     >>> from foxtrot.core import State, TableOptions
@@ -33,6 +37,8 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Iterable
 from typing import Final
 
 from ..core import Card, Observation, Rank, Suit
@@ -117,6 +123,24 @@ class CardCount:
         return found
 
 
+def holds_any(obs: Observation, ranks: Iterable[Rank]) -> float:
+    """The chance that the next player holds at least one card of any of ``ranks``.
+
+    One hypergeometric draw over the unseen cards of all those ranks together (not the
+    product of each rank's chance: the ranks compete for the same hand), with the next hand's
+    size as ``next_hand_size`` gives it: ``kernel.holds_chance``'s formula, which caches
+    one rank's copies only.  For one rank it is ``CardCount.lone_card_risk``.
+    """
+    wanted = set(ranks)
+    unseen = obs.unseen_cards()
+    pool = sum(unseen.values())
+    copies = sum(n for card, n in unseen.items() if card.rank in wanted)
+    hand = min(next_hand_size(obs), pool)
+    if copies <= 0 or hand <= 0:
+        return 0.0
+    return 1.0 - math.comb(pool - copies, hand) / math.comb(pool, hand)
+
+
 def card_count(obs: Observation) -> CardCount:
     """Count what ``obs.seat`` has not seen, and the next player's chance to match a lone card.
 
@@ -148,6 +172,7 @@ __all__ = [
     "QUEEN_OF_SPADES",
     "CardCount",
     "card_count",
+    "holds_any",
     "holds_chance",
     "next_hand_size",
     "percent",
