@@ -100,6 +100,14 @@ def test_a_guest_and_two_accounts_play_the_deal_of_the_day(
     share = guest.locator("#daily-share-text").inner_text()
     assert "I scored" in share and "December 3, 2026" in share
     expect(guest.locator(".daily-swings li").first).to_be_visible()
+    # a swing opens on the analysis board at the position before it
+    swing = guest.locator('.daily-swings [data-action="analyse"]').first
+    href = swing.get_attribute("href")
+    assert href is not None and href.startswith("/analysis?table=") and "&deal=1" in href
+    swing.click()
+    expect(guest.locator('[data-region="analysis"]')).to_be_visible()
+    guest.go_back()
+    expect(guest.locator("#daily-result")).to_contain_text("Your score")
     for name in ("Anna", "Boris"):
         context = signed_in(browser, daily_server, name)
         page = play_the_day(context)

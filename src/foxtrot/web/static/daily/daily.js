@@ -8,6 +8,7 @@ import { t, n, lang, seatName, cardShort } from "../i18n.js";
 import { api, saveSeat } from "../net.js";
 import { errorText } from "../lobby.js";
 import { mountReview } from "../replay/review.js";
+import { analysisLink } from "../analysis/analysis.js";
 
 const PLAYS = "foxtrot.daily.plays"; // day|variant -> [{table, token, ranked, score}]
 const VARIANT = "foxtrot.daily.variant";
@@ -224,8 +225,11 @@ export class DailyView {
     const link = `${location.origin}/daily?day=${r.day}`;
     const share = t("daily_share_text", { score: signed(r.score), day: dayText(r.day), hard: signed(r.hard), link });
     const names = r.names || [];
+    // each swing opens on the analysis board at the position before it, as the player saw it
     const swings = h("ol", { class: "daily-swings" }, r.swings.map((s) => h("li", {},
-      t("daily_swing", { move: s.move, name: seatName(names[s.seat]) ?? t("web_seat_n", { n: s.seat + 1 }), card: cardShort(s.card), points: n("points", s.points) }))));
+      t("daily_swing", { move: s.move, name: seatName(names[s.seat]) ?? t("web_seat_n", { n: s.seat + 1 }), card: cardShort(s.card), points: n("points", s.points) }),
+      " ",
+      h("a", { class: "daily-analyse", "data-action": "analyse", href: analysisLink({ table: r.table, deal: 1, move: s.move }) }, t("analysis_open")))));
     fill(this.resultBox,
       h("h3", { id: "daily-result-title" }, t("daily_your_score", { score: signed(r.score) })),
       h("p", { class: "daily-hard" }, r.hard === null ? t("daily_benchmark_wait") : t("daily_benchmark", { score: signed(r.hard) })),
