@@ -9,7 +9,7 @@ finishes, each client saw exactly the log's events, and every process serves
 the same record, the one the log rebuilds.  Presence is the owner's word at
 every process (who is connected where, who is away and until when, how many
 watch), also when a process that is not the owner is killed and its clients
-move to another one.
+move to another one; a quick reaction reaches every process's connections once.
 """
 
 from __future__ import annotations
@@ -499,6 +499,55 @@ def test_presence_is_the_owners_and_kill_9_of_a_follower_loses_nothing(
     finally:
         for client in clients:
             client.stopping.set()
+        cluster.close()
+
+
+def heard(ws: Any, wanted: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+    """The next message on ``ws`` that is ``wanted`` (others are passed over)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            message: dict[str, Any] = json.loads(ws.recv(timeout=1))
+        except TimeoutError:
+            continue
+        if wanted(message):
+            return message
+    raise AssertionError(f"waited 60 s for {what}")
+
+
+def test_a_reaction_reaches_every_process_once(
+    postgres_server: str, redis_server: str, tmp_path: Path
+) -> None:
+    cluster = Cluster(new_postgres_database(postgres_server), redis_server, tmp_path)
+    a, b, c = cluster.procs
+    try:
+        table = create_at(a.base, options={"target": 60})  # a owns it
+        tokens = [join_at(b.base, table, "Ann"), join_at(c.base, table, "Bob")]
+        url = f"/ws/tables/{table}"
+        with (
+            connect(b.ws_base + url) as ann,
+            connect(c.ws_base + url) as bob,
+            connect(a.ws_base + url) as watcher,
+        ):
+            for ws, token in ((ann, tokens[0]), (bob, tokens[1]), (watcher, None)):
+                hello = {"type": "hello", "last_seq": 0} | ({"token": token} if token else {})
+                ws.send(json.dumps(hello))
+                heard(ws, lambda m: m["type"] == "snapshot", "the snapshot")
+            ann.send(json.dumps({"type": "react", "reaction": "thanks"}))
+            first = [
+                heard(ws, lambda m: m["type"] == "reaction", "Ann's") for ws in (ann, bob, watcher)
+            ]
+            assert {m["reaction"] for m in first} == {"thanks"} and len(
+                {m["seat"] for m in first}
+            ) == 1
+            # Bob reacts after Redis has passed Ann's on: at every process an echo of hers
+            # (or a second copy) would come before his
+            bob.send(json.dumps({"type": "react", "reaction": "clap"}))
+            for ws in (ann, bob, watcher):
+                second = heard(ws, lambda m: m["type"] == "reaction", "Bob's")
+                assert second["reaction"] == "clap", "Ann's reaction came twice"
+                assert second["seat"] != first[0]["seat"]
+    finally:
         cluster.close()
 
 

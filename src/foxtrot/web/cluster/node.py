@@ -18,6 +18,9 @@ Design (docs/cluster.md):
   or doubled event.
 - Presence is the owner's: every process tells it its connections per seat and
   its spectators; its ``presence`` goes to every process, which shows it.
+- A quick reaction is not an event (never logged): the process its player is
+  connected to shows it to its own connections and publishes it; every other
+  process that shows the table passes it to its connections, once.
 - The log's primary key (table, seq) is the guard: an owner that stalled past
   its lease and commits finds the number taken, becomes a follower and forwards.
 - The renewal of the leases is a task of its own on a database thread of its
@@ -101,6 +104,7 @@ class Cluster:
         hooks = self.lobby.hooks
         hooks.after_commit = lambda table, seq: self.bus.table(table, "e", str(seq))
         hooks.on_presence = self._presence_out
+        hooks.on_reaction = lambda table, text: self.bus.table(table, "r", f"{self.node} {text}")
         hooks.lost = self._lost
         hooks.fence = self.fence
         self._reader = asyncio.create_task(self._read_forever())
@@ -340,6 +344,12 @@ class Cluster:
             if actor is not None and rest != self.node:
                 self.demote(actor)
                 self._spawn(self.announce_all(actor))
+            return
+        if kind == "r":  # a reaction sent at another process: to this one's connections
+            sender, _, text = rest.partition(" ")
+            if actor is not None and sender != self.node:
+                for conn in actor.connections():
+                    conn.put(text)
             return
         if actor is None or not actor.follower:
             return

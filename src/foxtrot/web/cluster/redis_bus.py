@@ -199,7 +199,8 @@ class RedisBus:
                     future.set_result(int(count))
 
     def table(self, table: str, kind: str, rest: str) -> None:
-        """Tell every process about a table: ``e <seq>``, ``p <presence>``, ``o <node>``."""
+        """Tell every process about a table: ``e <seq>``, ``p <presence>``, ``o <node>``,
+        ``r <node> <reaction>`` (a quick reaction sent at ``node``)."""
         self._publish(f"fxt:{table}", f"{kind} {rest}")
 
     async def silent(self, nodes: list[str]) -> list[str]:

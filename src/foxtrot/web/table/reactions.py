@@ -72,3 +72,4 @@ def react(actor: TableActor, conn: Connection, msg: ReactIn, limits: ReactionLim
     text = ReactionOut(seat=seat, reaction=msg.reaction).model_dump_json()
     for other in actor.connections():
         other.put(text)
+    actor.hooks.on_reaction(actor.id, text)  # the table's connections at other processes

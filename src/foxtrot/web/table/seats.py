@@ -76,11 +76,13 @@ class Hooks:
         self.computers = computers
         self.on_action: Callable[[str, float], None] = lambda source, seconds: None
         self.on_think: Callable[[float], None] = lambda seconds: None
-        # Many processes (web/cluster/node.py): tell the others of an event, of presence; a
+        # Many processes (web/cluster/node.py): tell the others of an event, of presence, of a
+        # quick reaction; a
         # commit refused by the log (another process owns the table now); the lease
         # generation a commit of a table's events is fenced by (None: one process).
         self.after_commit: Callable[[str, int], None] = lambda table, seq: None
         self.on_presence: Callable[[str, str], None] = lambda table, text: None
+        self.on_reaction: Callable[[str, str], None] = lambda table, text: None
         self.lost: Callable[[Any, BaseException], bool] = lambda actor, error: False
         self.fence: Callable[[str], tuple[str, int] | None] = lambda table: None
 
