@@ -24,8 +24,8 @@ from fastapi import WebSocket, WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from foxtrot.web.http.app import read_text
 from foxtrot.web.lobby import Lobby
+from foxtrot.web.sockets import read_text
 from foxtrot.web.store.event_log import Store
 from waiting import wait_until_async
 

@@ -16,7 +16,6 @@ from typing import Any, Final
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.websockets import WebSocketState
 from pydantic import ValidationError
 
 from ...i18n import catalog
@@ -55,6 +54,7 @@ from ..protocol import (
     error_out,
     parse_client,
 )
+from ..sockets import read_text
 from ..store.event_log import Store
 from ..table.actor import TableActor
 from ..table.computer import Computers
@@ -470,27 +470,6 @@ def _no_hello(conn: Connection, seconds: float) -> None:
     error = ProtocolError(Code.NEED_HELLO, f"{text}: say hello first")
     conn.goodbye(error_out(error).model_dump_json(), code=1008, reason=text)
     log.info("no hello", extra={"table": None, "seat": None, "action": "close"})
-
-
-async def read_text(websocket: WebSocket) -> str | bytes:
-    """The next message (``bytes``: a binary frame, refused by ``parse_client``).
-
-    ``WebSocketDisconnect`` once the socket is closed by either side.  Starlette marks
-    the socket closed on this side after our own close (a goodbye) or a send that failed
-    (the client vanished), and then refuses to read with a ``RuntimeError``
-    (``WebSocketDisconnected`` from starlette 1.0): a closed socket, not a server error.
-    Starlette's ``receive_text`` would fail on a binary frame (``KeyError``), so the
-    ASGI message is read as it comes.
-    """
-    if websocket.application_state is not WebSocketState.CONNECTED:
-        raise WebSocketDisconnect(1006)
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(int(message.get("code") or 1000), message.get("reason"))
-    text = message.get("text")
-    if text is not None:
-        return str(text)
-    return bytes(message.get("bytes") or b"")
 
 
 def _hello_seat(actor: TableActor, msg: Hello) -> int | None:

@@ -26,7 +26,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.websockets import WebSocketState
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...i18n import catalog
@@ -52,6 +51,7 @@ from ..protocol import (
     parse_client,
     too_deep,
 )
+from ..sockets import read_text
 from ..store.bot_rows import (
     BOTS_PER_ACCOUNT,
     BotAccount,
@@ -401,20 +401,6 @@ class BotSession:
             del self.bots.online[self.bot.id]
         if self.actor is not None:
             await self.bots.lobby().disconnect(self.actor, self.conn)
-
-
-async def read_text(websocket: WebSocket) -> str | bytes:
-    """The next message, as the table's socket reads it (``bytes``: a binary frame, refused
-    by ``parse_bot``); ``WebSocketDisconnect`` once the socket is closed by either side."""
-    if websocket.application_state is not WebSocketState.CONNECTED:
-        raise WebSocketDisconnect(1006)
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(int(message.get("code") or 1000), message.get("reason"))
-    text = message.get("text")
-    if text is not None:
-        return str(text)
-    return bytes(message.get("bytes") or b"")
 
 
 # ----------------------------------------------------------------- the bots' rating pool
