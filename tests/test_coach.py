@@ -57,7 +57,7 @@ from foxtrot.core import (
     to_record,
 )
 from foxtrot.i18n import card_text
-from helpers import deal_rigged, new_state, play_random
+from helpers import deal_rigged, into_deal, new_state, play_random
 
 #: "points" by the CLDR plural form of a number (Babel's rules, not the catalogs': a second source)
 POINTS = {
@@ -331,12 +331,8 @@ def test_V3_hints_never_mention_a_card_the_seat_cannot_know(
     *, seed: int, players: int, take: TakeRule, forced: bool, actions: int, other: int
 ) -> None:
     rng = random.Random(seed)
-    state = State(
-        TableOptions(players=players, take=take, forced_foxtrot=forced),
-        dealer=rng.randrange(players),
-    )
-    state.deal(rng)
-    play_random(state, rng, max_actions=actions)
+    options = TableOptions(players=players, take=take, forced_foxtrot=forced)
+    state = into_deal(options, rng, actions)
     seat = state.to_move
     assume(seat is not None)
     assert seat is not None
@@ -737,12 +733,8 @@ def test_two_compared_moves_never_get_the_same_reason(
     other does differently are two different texts, and the parts of the difference add up to
     the gap the words show."""
     rng = random.Random(seed)
-    state = State(
-        TableOptions(players=players, take=take, forced_foxtrot=forced),
-        dealer=rng.randrange(players),
-    )
-    state.deal(rng)
-    play_random(state, rng, max_actions=actions)
+    options = TableOptions(players=players, take=take, forced_foxtrot=forced)
+    state = into_deal(options, rng, actions)
     seat = state.to_move
     assume(seat is not None)
     assert seat is not None
