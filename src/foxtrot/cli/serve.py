@@ -13,6 +13,7 @@ import datetime
 import logging
 from typing import Any
 
+from ..core import FoxtrotError
 from .console import Console
 from .extras import require
 
@@ -95,6 +96,15 @@ def add_parser(sub: Any) -> None:
         help="serve the deal of the day as if today (UTC) were this day, for trials and tests"
         " (default: the real date)",
     )
+    parser.add_argument(
+        "--learned",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="offer a saved learned policy (a foxtrot-learned .npz file) as the computer level"
+        " 'learned: NAME', NAME the file's stem, at the table size it was trained for;"
+        " repeat or give a comma list (docs/guide/server.md)",
+    )
     limits = parser.add_argument_group("limits", "what one client may cost (docs/protocol.md)")
     limits.add_argument(
         "--hello-seconds",
@@ -170,7 +180,13 @@ def run(args: argparse.Namespace, out: Console) -> int:
     from ..web.http.running import Limits, serve  # noqa: PLC0415
     from ..web.logs import configure  # noqa: PLC0415
     from ..web.store.event_log import default_url  # noqa: PLC0415
+    from ..web.table.learned import LearnedLevels  # noqa: PLC0415
 
+    paths = [path.strip() for given in args.learned for path in given.split(",") if path.strip()]
+    try:  # every policy is read now: a bad file stops the server before it listens
+        learned = LearnedLevels.load(paths)
+    except ValueError as error:
+        raise FoxtrotError(str(error)) from None
     configure(logging.DEBUG if args.log_events else logging.INFO)
     url = args.db or default_url()
     app = create_app(
@@ -187,10 +203,14 @@ def run(args: argparse.Namespace, out: Console) -> int:
         origin=args.origin,
         rating_seconds=args.rating_seconds,
         daily={"today": (lambda: args.daily_day)} if args.daily_day else None,
+        learned=learned,
     )
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     bus = f", bus: {args.bus.split('@')[-1]}" if args.bus else ""
     out.print(f"Foxtrot server: open http://{args.host}:{args.port}/  (database: {shown}{bus})")
+    for kind, sizes in learned.offered().items():
+        players = ", ".join(str(n) for n in sizes)
+        out.print(f"Computer level {kind.replace(':', ': ')} at {players} players", markup=False)
     limits = Limits(
         header_bytes=args.max_header_bytes,
         keep_alive=args.keep_alive_seconds,

@@ -57,6 +57,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import re
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
@@ -300,8 +301,24 @@ def slot_case(placeholder: str) -> tuple[str, str]:
     return placeholder, "nom"
 
 
-#: The levels a computer seat may have (as named in ``tui_level_*``).
-COMPUTER_LEVELS: Final = ("easy", "medium", "hard", "expert")
+#: The levels a computer seat may have (as named in ``tui_level_*``); a server's operator may
+#: add learned policies, ``learned:NAME`` (``computer_level_learned``).
+COMPUTER_LEVELS: Final = ("easy", "medium", "hard", "expert", "learned")
+#: An operator's learned level: ``learned:`` and the policy's name (web/table/learned.py).
+_LEARNED_NAMED: Final = "learned:"
+
+
+def level_name(level: str, lang: str = "en") -> str:
+    """A computer level in words: ``medium`` -> "средний"; an operator's policy
+    ``learned:NAME`` -> "обученный: NAME" (the name as it is).
+
+    >>> level_name("learned", "uk"), level_name("learned:mine", "ru")
+    ('навчений', 'обученный: mine')
+    """
+    cat = catalog(lang)
+    if level.startswith(_LEARNED_NAMED):
+        return cat.text("computer_level_learned", name=level[len(_LEARNED_NAMED) :])
+    return cat.text(f"tui_level_{level}")
 
 
 def computer_name(seat: int, level: str, lang: str = "en") -> str:
@@ -312,9 +329,10 @@ def computer_name(seat: int, level: str, lang: str = "en") -> str:
 
     >>> computer_name(1, "medium"), computer_name(1, "medium", "ru")
     ('Computer 2 (medium)', 'Компьютер 2 (средний)')
+    >>> computer_name(0, "learned:mine")
+    'Computer 1 (learned: mine)'
     """
-    cat = catalog(lang)
-    return cat.text("computer_seat", n=seat + 1, level=cat.text(f"tui_level_{level}"))
+    return catalog(lang).text("computer_seat", n=seat + 1, level=level_name(level, lang))
 
 
 @cache
@@ -324,14 +342,33 @@ def _computer_names() -> dict[str, tuple[int, str]]:
     }
 
 
+@cache
+def _learned_names() -> re.Pattern[str]:
+    """The English default name of a seat of an operator's policy, its seat and name read."""
+    marked = computer_name(0, _LEARNED_NAMED + "\x02").replace("1", "\x01", 1)
+    pattern = (
+        re.escape(marked)
+        .replace("\x01", "([1-9])")
+        .replace("\x02", "([A-Za-z0-9][A-Za-z0-9_.-]{0,15})")
+    )
+    return re.compile(pattern)
+
+
 def seat_name(name: str, lang: str) -> str:
     """A player's name as ``lang`` shows it: a computer seat's English default name translated.
 
     >>> seat_name("Computer 3 (expert)", "uk"), seat_name("Ann", "uk")
     ("Комп'ютер 3 (експерт)", 'Ann')
+    >>> seat_name("Computer 2 (learned: mine)", "ru")
+    'Компьютер 2 (обученный: mine)'
     """
     found = _computer_names().get(name)
-    return name if found is None else computer_name(found[0], found[1], lang)
+    if found is not None:
+        return computer_name(found[0], found[1], lang)
+    named = _learned_names().fullmatch(name)
+    if named is not None:
+        return computer_name(int(named[1]) - 1, _LEARNED_NAMED + named[2], lang)
+    return name
 
 
 def system_language() -> str:

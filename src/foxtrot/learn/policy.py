@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -42,6 +43,9 @@ class ArrayPolicy:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        if Path(self.path).is_file() and not zipfile.is_zipfile(self.path):
+            # np.load would read it as a pickle and say so: not the reason a person needs
+            raise ValueError(f"learned: {self.path!r} is not a numpy .npz file")
         try:
             with np.load(self.path, allow_pickle=False) as data:
                 arrays = {name: data[name] for name in data.files}

@@ -33,6 +33,7 @@ from .protocol import (
 from .store.event_log import Append, Store
 from .table.actor import TableActor
 from .table.computer import Computers
+from .table.learned import is_learned
 from .table.seats import Hooks, SeatInfo
 from .table.views import narration, seat_view, spectator_view
 
@@ -291,6 +292,11 @@ class Lobby:
         ] or [None] * options.players
         if request.first_dealer is not None and request.first_dealer >= options.players:
             raise ProtocolError(Code.BAD_OPTIONS, "first_dealer: not a seat")
+        for kind in dict.fromkeys(kind for kind in kinds if is_learned(kind)):
+            try:  # offered only at the sizes a policy is shipped or given for
+                self.computers.learned.check(kind, options.players)
+            except ValueError as error:
+                raise ProtocolError(Code.BAD_OPTIONS, f"seats: {error}") from None
         self._computers_only_allowed(client, computers_only="person" not in kinds)
         if "expert" in kinds:
             self._expert_allowed(client)

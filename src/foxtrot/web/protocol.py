@@ -16,12 +16,17 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, 
 from pydantic_core import PydanticCustomError
 
 from ..core.options import MAX_NAME_LENGTH, name_problem
+from .table.learned import KIND_PATTERN
 
 #: The largest client message, in bytes of UTF-8 text.
 MAX_MESSAGE: Final = 4096
 #: The deepest nesting of arrays and objects a client message may have.
 MAX_DEPTH: Final = 32
 LEVELS: Final = ("easy", "medium", "hard", "expert")
+#: A learned level's seat kind: ``learned`` (the shipped policy of the table's size) or
+#: ``learned:NAME`` (an operator's policy); which exist at which sizes the lobby checks
+#: (web/table/learned.py), so that the refusal can name them.
+LearnedKind = Annotated[str, Field(pattern=KIND_PATTERN)]
 #: A player's name on the server: 1 to this many characters (the record's bound).
 NAME_LENGTH: Final = MAX_NAME_LENGTH
 
@@ -123,7 +128,7 @@ class OptionsIn(_Model):
 class SeatPlan(_Model):
     """Who sits in a seat: a person, or a computer of a level."""
 
-    kind: Literal["person", "easy", "medium", "hard", "expert"] = "person"
+    kind: Literal["person", "easy", "medium", "hard", "expert"] | LearnedKind = "person"
     name: PlayerName | None = None
 
 

@@ -58,6 +58,7 @@ from ..sockets import read_text
 from ..store.event_log import Store
 from ..table.actor import TableActor
 from ..table.computer import Computers
+from ..table.learned import LearnedLevels
 from ..table.reactions import REACTION_LIMIT, ReactionLimits, react
 from .analysis import analysis_router
 from .metrics import Metrics
@@ -114,6 +115,7 @@ def create_app(
     rating_pair_hours: float = PAIR_HOURS,
     daily: dict[str, Any] | None = None,
     reaction_limit: tuple[int, float] = REACTION_LIMIT,
+    learned: LearnedLevels | None = None,
 ) -> FastAPI:
     """The server application; its lifespan boots and stops the lobby.
 
@@ -133,6 +135,8 @@ def create_app(
     ``expert_tables``: open tables with an expert seat per client address.  ``daily``: the
     deal of the day's ``today`` (a clock) and ``benchmark_level`` (web/daily/routes.py).
     ``reaction_limit``: the quick reactions a seat may send in so many seconds.
+    ``learned``: the learned levels the lobby offers (web/table/learned.py; ``foxtrot serve
+    --learned`` reads the operator's files before the server starts; None: the shipped ones).
     """
     reactions = ReactionLimits(*reaction_limit)
     metrics = Metrics()
@@ -143,7 +147,7 @@ def create_app(
         the_lobby = lobby or Lobby(
             await asyncio.to_thread(Store, db_url),
             idle_seconds=idle_seconds,
-            computers=Computers(computer_processes),
+            computers=Computers(computer_processes, learned=learned),
         )
         the_lobby.computer_tables, the_lobby.computer_tables_per_address = computer_tables
         the_lobby.expert_tables_per_address = expert_tables

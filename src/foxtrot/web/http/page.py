@@ -107,6 +107,19 @@ def catalog_payload(lang: str) -> dict[str, Any]:
     return data
 
 
+def learned_payload(lobby: Lobby, lang: str) -> dict[str, Any]:
+    """What the page learns of this server's learned levels with its catalog (the catalog
+    itself is the same for every server, this is not): ``learned``, each learned level and the
+    table sizes it plays (the lobby offers it only there), and ``seat_names`` with the default
+    names of its seats (an operator's ``learned:NAME`` is this server's own)."""
+    offered = lobby.computers.learned.offered()
+    names = dict(catalog_payload(lang)["seat_names"])
+    for kind in offered:
+        for seat in range(9):
+            names[i18n.computer_name(seat, kind)] = i18n.computer_name(seat, kind, lang)
+    return {"learned": offered, "seat_names": names}
+
+
 @cache
 def _static_files() -> dict[str, Path]:
     """The files the page may fetch: exactly what is in ``static`` (no path is built from a URL)."""
@@ -201,7 +214,8 @@ def page_router(lobby: Callable[[], Lobby]) -> APIRouter:
     @router.get("/api/i18n/{lang}")
     async def catalog(lang: str) -> JSONResponse:
         warm_coach()  # every page asks for its catalog first: the first hint is then quick
-        return JSONResponse(catalog_payload(_lang(lang)))
+        lang = _lang(lang)
+        return JSONResponse(catalog_payload(lang) | learned_payload(lobby(), lang))
 
     @router.get("/api/rules/{lang}")
     async def rules(lang: str) -> PlainTextResponse:

@@ -29,7 +29,7 @@ from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...i18n import catalog
-from ...skill import START, places, rate
+from ...skill import places, rate
 from ..cluster.bus import Bucket, Connection
 from ..logs import log
 from ..protocol import (
@@ -60,7 +60,7 @@ from ..store.bot_rows import (
     TooManyBotsError,
 )
 from .accounts import Accounts, DisplayName
-from .ratings import COMPUTER_RATINGS, cause
+from .ratings import COMPUTER_RATINGS, cause, computer_rating
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -427,7 +427,9 @@ async def rate_bots(lobby: Lobby, store: BotStore) -> int:
             continue
         bots = await lobby.db(store.bots_at, table_id)
         before_of = [
-            None if i in bots else COMPUTER_RATINGS.get(seat.kind, START)
+            None
+            if i in bots
+            else COMPUTER_RATINGS.get(seat.kind) or computer_rating(seat.kind, len(actor.seats))
             for i, seat in enumerate(actor.seats)
         ]
         ranks = places(outcome.totals, outcome.winner)

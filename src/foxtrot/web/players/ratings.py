@@ -38,6 +38,7 @@ from ..lobby import Lobby
 from ..logs import log
 from ..protocol import ProtocolError
 from ..store.event_log import EVENTS, SEATS, TABLES
+from ..table.learned import LEARNED, is_learned
 
 #: The computers' fixed (mu, sigma), calibrated on two-player duplicate matches to 200 with
 #: ``foxtrot tournament --ratings`` (the same model; medium anchored at 25, where a new person
@@ -65,6 +66,14 @@ LARGE_TABLE_RATINGS: Final = {
 }
 #: The table sizes from which ``LARGE_TABLE_RATINGS`` hold.
 LARGE_TABLE: Final = 4
+#: The shipped learned level (web/table/learned.py), by table size: placed as the ladder's
+#: levels were, from its duplicate matches against greedy (medium) at 2 players, 55.5 % of 200
+#: (48.6-62.2 %; docs/research/training.md).  In the model the ratings come from, the share a
+#: level wins against one rated ``d`` above it is ``1 / (1 + exp(-d / c))``; hard's 81.9 %
+#: of 260 gave it 33.8 (d = 8.8), so c = 8.8 / logit(0.819) = 5.8, and learned's 55.5 % gives
+#: d = 5.8 * logit(0.555) = 1.3: 26.3, kept as 26 (hard's 33.8 is kept as 34).  Where no
+#: policy is measured (an operator's ``learned:NAME``, another size) it plays at medium's.
+LEARNED_RATINGS: Final = {2: (26.0, 1.0)}
 
 
 def computer_rating(kind: str, players: int) -> tuple[float, float]:
@@ -73,7 +82,12 @@ def computer_rating(kind: str, players: int) -> tuple[float, float]:
 
     >>> computer_rating("hard", 2), computer_rating("hard", 4)
     ((34.0, 1.0), (25.0, 1.0))
+    >>> computer_rating("learned", 2), computer_rating("learned:mine", 2)
+    ((26.0, 1.0), (25.0, 1.0))
     """
+    if is_learned(kind):
+        measured = LEARNED_RATINGS if kind == LEARNED else {}
+        return measured.get(players, COMPUTER_RATINGS["medium"])
     table = COMPUTER_RATINGS if players < LARGE_TABLE else LARGE_TABLE_RATINGS
     return table.get(kind, START)
 

@@ -66,12 +66,42 @@ export function seatName(name) {
   return data.seat_names?.[name] ?? name;
 }
 
-/** Whether ``name`` is a computer seat's default name (a level is part of it). */
 /** The levels a table of ``players`` cannot tell from the level below (the server's ratings). */
 export function levelTies(players) {
   return data.level_ties?.[String(players)] ?? [];
 }
 
+const LEARNED_NAMED = "learned:";
+
+/** The learned levels this server offers at a table of ``players``: "learned" (the policy
+ * shipped for that size) and its operator's "learned:NAME", each only at the sizes it plays
+ * (the server's list comes with the catalog). */
+export function learnedLevels(players) {
+  return Object.entries(data.learned ?? {})
+    .filter(([, sizes]) => sizes.includes(Number(players)))
+    .map(([kind]) => kind);
+}
+
+/** Whether a seat kind is a learned level ("learned", "learned:NAME"). */
+export function isLearned(kind) {
+  return kind === "learned" || String(kind).startsWith(LEARNED_NAMED);
+}
+
+/** A computer level in words: "medium" -> "средний", "learned:NAME" -> "обученный: NAME". */
+export function levelName(kind) {
+  return String(kind).startsWith(LEARNED_NAMED)
+    ? t("computer_level_learned", { name: kind.slice(LEARNED_NAMED.length) })
+    : t(`tui_level_${kind}`);
+}
+
+/** A seat's kind in words ("computer, medium"; "computer, learned: NAME"). */
+export function kindName(kind) {
+  return String(kind).startsWith(LEARNED_NAMED)
+    ? t("web_kind_learned_named", { name: kind.slice(LEARNED_NAMED.length) })
+    : t(`web_kind_${kind}`);
+}
+
+/** Whether ``name`` is a computer seat's default name (a level is part of it). */
 export function isComputerName(name) {
   return typeof name === "string" && !!data.seat_names && name in data.seat_names;
 }

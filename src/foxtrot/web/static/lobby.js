@@ -1,8 +1,9 @@
 // The lobby: a name; "Play the computer" in one click (with a level); "Play with friends" (a
 // table to share, with the rule options folded under "Table rules" at their defaults); the open
-// tables.
+// tables. A learned level is offered only at the table sizes the server has a policy for: a
+// size without one turns such a choice back to medium.
 import { h, fill, announce } from "./dom.js";
-import { t, n, seatName, levelTies } from "./i18n.js";
+import { t, n, seatName, levelTies, learnedLevels, isLearned, levelName, kindName } from "./i18n.js";
 import { api, saveSeat } from "./net.js";
 
 const NAME = "foxtrot.name";
@@ -37,6 +38,17 @@ function select(id, value, options, onChange) {
     { id, onchange: (e) => onChange(e.target.value) },
     options.map(([v, label]) => h("option", { value: v, selected: v === String(value) }, label)),
   );
+}
+
+/** The levels offered at a table of ``players``: the four, and the learned ones it has. */
+function levelsAt(players) {
+  return [...LEVELS, ...learnedLevels(players)];
+}
+
+/** ``kind`` if it may sit at a table of ``players``, else medium (a learned level the size
+ * has no policy for). */
+function fitLevel(kind, players) {
+  return isLearned(kind) && !learnedLevels(players).includes(kind) ? "medium" : kind;
 }
 
 function field(id, label, control, note) {
@@ -94,13 +106,24 @@ export class Lobby {
         ? t("web_level_tie", { n: players, level: t(`tui_level_${d.level}`), below: t(`tui_level_${below}`) })
         : "";
     };
+    const levelSelect = () => {
+      d.level = fitLevel(d.level, d.opponents + 1);
+      return select("quick-level", d.level, levelsAt(d.opponents + 1).map((k) => [k, levelName(k)]),
+        (v) => { d.level = v; sayTie(); });
+    };
+    let level = levelSelect();
     sayTie();
     const quick = h("form", { id: "quick", class: "quick", onsubmit: (e) => this.playComputer(e) },
       h("div", { class: "row" },
-        field("quick-level", t("web_level"),
-          select("quick-level", d.level, LEVELS.map((k) => [k, t(`tui_level_${k}`)]), (v) => { d.level = v; sayTie(); })),
+        field("quick-level", t("web_level"), level),
         field("quick-opponents", t("web_opponents"),
-          select("quick-opponents", d.opponents, opponents, (v) => { d.opponents = Number(v); sayTie(); }))),
+          select("quick-opponents", d.opponents, opponents, (v) => {
+            d.opponents = Number(v);
+            const fresh = levelSelect(); // the learned levels of the new size
+            level.replaceWith(fresh);
+            level = fresh;
+            sayTie();
+          }))),
       tie,
       h("button", { type: "submit", class: "primary big", id: "play-computer", "data-action": "play-computer" },
         t("web_play_computer")));
@@ -134,9 +157,10 @@ export class Lobby {
     };
     while (d.seats.length < d.players) d.seats.push("medium");
     d.seats.length = d.players;
+    d.seats = d.seats.map((kind) => fitLevel(kind, d.players));
     const players = [];
     for (let i = 2; i <= 9; i += 1) players.push([String(i), String(i)]);
-    const kinds = KINDS.map((k) => [k, t(`web_kind_${k}`)]);
+    const kinds = [...KINDS, ...learnedLevels(d.players)].map((k) => [k, kindName(k)]);
     const seats = d.seats.map((kind, i) =>
       field(`seat-${i}`, i === 0 ? t("web_seat_you", { n: i + 1 }) : t("web_seat_n", { n: i + 1 }),
         select(`seat-${i}`, kind, kinds, (v) => { d.seats[i] = v; })));
@@ -264,7 +288,7 @@ export class Lobby {
       return;
     }
     fill(this.list, h("ul", { class: "tables" }, tables.map((table) => {
-      const names = table.seats.map((s) => (s.kind !== "person" ? seatName(s.name) || t(`web_kind_${s.kind}`)
+      const names = table.seats.map((s) => (s.kind !== "person" ? seatName(s.name) || kindName(s.kind)
         : s.taken ? s.name : t("web_seat_free"))).join(", ");
       const line = `${names} · ${optionsText(table.options)}`;
       return h("li", { class: "table-item" },

@@ -50,7 +50,7 @@ SEATS = sa.Table(
     _meta,
     sa.Column("table_id", sa.String(64), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(16)),
+    sa.Column("kind", sa.String(32)),  # learned:NAME (0010)
     sa.Column("name", sa.String(64)),
     sa.Column("token_hash", sa.String(64)),
     sa.Column("account_id", sa.String(32)),  # the account sitting there (web/players/accounts.py)

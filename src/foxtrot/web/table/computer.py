@@ -1,13 +1,15 @@
-"""Computer seats on the server: easy, medium, hard, chosen from one seat's observation.
+"""Computer seats on the server: easy, medium, hard, expert and learned, chosen from one
+seat's observation.
 
 A computer seat (or a person's seat played for him after the grace period or
 when his turn timer runs out) gets ``State.observation(seat)`` and nothing
-else.  The oracle, which sees every card, is never a seat: only the three
-levels are accepted.  ``hard`` thinks up to 0.9 s of CPU (``expert`` up to 5 s), so it
-runs in a worker process and never blocks the event loop; easy and medium
-answer in a millisecond or two; a thread would not take that off the event
-loop (the GIL runs one at a time) and handing work over costs about as much,
-so they run inline.
+else.  The oracle, which sees every card, is never a seat: only the levels are
+accepted.  A learned level (``learned``, ``learned:NAME``: web/table/learned.py) plays
+the policy file the server holds for it, an honest bot like the others.  ``hard`` thinks
+up to 0.9 s of CPU (``expert`` up to 5 s), so it runs in a worker process and never
+blocks the event loop; easy, medium and learned answer in a millisecond or less; a thread
+would not take that off the event loop (the GIL runs one at a time) and handing work over
+costs about as much, so they run inline.
 
 The workers are as many as the cores (``foxtrot serve --computer-processes``), and they are
 shared fairly: a search waits in its table's own queue, never in the pool's, and a free
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import os
 import secrets
 import time
@@ -33,17 +36,33 @@ from ... import fast
 from ...bots import Bot, make_bot
 from ...core import Observation, SplitMix64
 from ..workers import process_pool
+from .learned import LearnedLevels, is_learned
 
 LEVELS: Final = ("easy", "medium", "hard", "expert")
 T = TypeVar("T")
+log = logging.getLogger("foxtrot.web")
 
 
-def think(level: str, obs: Observation, seed: int) -> tuple[str, float]:
-    """The action a computer of ``level`` plays from ``obs``, and the seconds it took."""
-    if level not in LEVELS:
-        raise ValueError(f"{level!r} is not a computer level (easy, medium, hard, expert)")
-    bot = make_bot(level)
-    assert isinstance(bot, Bot)  # the three levels are honest bots
+@functools.lru_cache(maxsize=32)
+def _learned_bot(path: str) -> Bot:
+    """The bot of one policy file, read once per process (a move is then well under 1 ms)."""
+    from ...learn.policy import LearnedBot  # noqa: PLC0415 (numpy only when a policy plays)
+
+    return LearnedBot(path)
+
+
+def think(level: str, obs: Observation, seed: int, policy: str | None = None) -> tuple[str, float]:
+    """The action a computer of ``level`` plays from ``obs``, and the seconds it took;
+    ``policy``: the file a learned level plays (``Computers.choose`` finds it)."""
+    bot: Bot
+    if is_learned(level) and policy is not None:
+        bot = _learned_bot(policy)
+    elif level in LEVELS:
+        made = make_bot(level)
+        assert isinstance(made, Bot)  # the levels are honest bots
+        bot = made
+    else:
+        raise ValueError(f"{level!r} is not a computer level (easy, medium, hard, expert, learned)")
     start = time.perf_counter()
     action = bot.choose(obs, obs.legal_actions, SplitMix64(seed))
     return str(action), time.perf_counter() - start
@@ -109,9 +128,16 @@ class Computers:
     """Where computer seats think: the searching levels in a pool of worker processes shared
     fairly between tables (``FairQueue``), the others inline."""
 
-    def __init__(self, processes: int | None = None, pool: Executor | None = None) -> None:
+    def __init__(
+        self,
+        processes: int | None = None,
+        pool: Executor | None = None,
+        learned: LearnedLevels | None = None,
+    ) -> None:
         """``pool``: the executor to think in (default: spawned worker processes, made on first
-        use); its own queue is never used, so ``processes`` is how many it runs at once."""
+        use); its own queue is never used, so ``processes`` is how many it runs at once.
+        ``learned``: the learned levels this server offers (default: the shipped ones)."""
+        self.learned = learned if learned is not None else LearnedLevels.load()
         self.processes = processes if processes is not None else default_processes()
         if self.processes < 1:
             raise ValueError(f"computer processes must be at least 1, not {self.processes}")
@@ -136,6 +162,16 @@ class Computers:
         """Think without blocking the event loop: a search waits its table's turn for a
         worker (``watched``: a person is connected to ``table``)."""
         seed = self._seeds.getrandbits(64)
+        if is_learned(level):
+            policy = self.learned.path(level, obs.players)
+            if policy is not None:
+                return think(level, obs, seed, policy)
+            # a table from before a restart whose operator no longer gives that policy
+            log.warning(
+                "no policy for a learned seat: medium plays it",
+                extra={"table": table, "seat": None, "action": level},
+            )
+            level = "medium"
         if level not in ("hard", "expert"):  # the searching levels think in a process
             return think(level, obs, seed)
         answer: asyncio.Future[tuple[str, float]] = asyncio.get_running_loop().create_future()

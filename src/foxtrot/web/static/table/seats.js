@@ -7,7 +7,7 @@
 // the hand, and the others along the far edge in the order of play, starting at his left; a
 // spectator sees every seat along the far edge, in the order of play from the first.
 import { h } from "../dom.js";
-import { t, n, cardShort, cardNames, seatName, isComputerName } from "../i18n.js";
+import { t, n, cardShort, cardNames, seatName, isComputerName, levelName } from "../i18n.js";
 import { attr, text } from "./stocks.js";
 
 /** A seat's name and a computer's level apart ("Computer 2", "(medium)"). */
@@ -21,7 +21,7 @@ function nameParts(name) {
 function presenceText(p, name) {
   if (!p) return { text: "", away: null };
   if (p.kind !== "person") {
-    return { text: isComputerName(name) ? "" : `${t("web_computer")} (${t(`tui_level_${p.kind}`)})`, away: null };
+    return { text: isComputerName(name) ? "" : `${t("web_computer")} (${levelName(p.kind)})`, away: null };
   }
   if (p.computer_playing) return { text: t("web_computer_plays"), away: null };
   if (p.away_until) return { text: null, away: String(p.away_until) };

@@ -1,13 +1,13 @@
 // The waiting room of a table before its match starts: the table described, the Sit form first
 // for someone who came by an invite link, the invite to share for someone already seated.
 import { h, fill } from "../dom.js";
-import { t, seatName, isComputerName } from "../i18n.js";
+import { t, seatName, isComputerName, kindName } from "../i18n.js";
 import { api, saveSeat, forgetSeat } from "../net.js";
 import { errorText, optionsText } from "../lobby.js";
 
 function seatText(seat, mine) {
   if (seat.kind !== "person") {
-    return isComputerName(seat.name) ? seatName(seat.name) : `${seat.name || ""} (${t(`web_kind_${seat.kind}`)})`;
+    return isComputerName(seat.name) ? seatName(seat.name) : `${seat.name || ""} (${kindName(seat.kind)})`;
   }
   if (!seat.taken) return t("web_seat_free");
   return `${seat.name}${mine?.seat === seat.seat ? ` (${t("web_you")})` : ""}`;
