@@ -86,6 +86,9 @@ def test_pause_sheet_fits_a_phone(
     )
     assert not wide, f"scrolls sideways: {wide}"
     assert _seen(page, "[data-action='next-deal']")
+    # a negative score with a real minus sign, as the match-end sheet writes it (−20)
+    numbers = pause.locator("td.num").all_inner_texts()
+    assert numbers and not [x for x in numbers if x.startswith("-")], numbers
     # the deal's review, one line under the sheet, punctuated: "Review of deal 1: 25 good moves…"
     peek = pause.locator(".review-peek p").first
     expect(peek).to_contain_text(re.compile(r"1: \d+ \S"))

@@ -4,7 +4,7 @@
 // deck as the benchmark line; after a play, its score, the share text, the deal's biggest swings
 // and the review of your moves beside the engine's. A guest's plays are kept on this device.
 import { h, fill, announce } from "../dom.js";
-import { t, n, lang, seatName, cardShort } from "../i18n.js";
+import { t, n, lang, seatName, cardShort, points } from "../i18n.js";
 import { api, saveSeat } from "../net.js";
 import { errorText } from "../lobby.js";
 import { mountReview } from "../replay/review.js";
@@ -37,8 +37,7 @@ function keepPlay(day, variant, play) {
 
 /** A score as the standing shows it: +34, −12, 0. */
 export function signed(score) {
-  if (score === null || score === undefined) return "–";
-  return score > 0 ? `+${score}` : score < 0 ? `−${-score}` : "0";
+  return score === null || score === undefined ? "–" : points(score, { sign: true });
 }
 
 const capital = (text) => text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);

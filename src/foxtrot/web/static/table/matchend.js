@@ -4,7 +4,7 @@
 // (foxtrots, tens, aces, jacks, most cards, queens of spades) and by deal, and a rated table's
 // rating changes. A board game site's final score table: a column per player, a row per part.
 import { h, fill } from "../dom.js";
-import { t, n, seatName, lang } from "../i18n.js";
+import { t, n, seatName, lang, points } from "../i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** One colour per seat (Okabe and Ito's palette, told apart with every colour vision). */
@@ -17,8 +17,6 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A signed number as the score sheet writes it: −20 with a real minus sign. */
-const points = (value) => (value < 0 ? `−${-value}` : String(value));
 
 /** Every seat's place: 1 for the best total, equal totals share a place (1, 1, 3). */
 export function places(totals) {

@@ -1,6 +1,6 @@
 // The score sheet (every P1–P4 part of every player, every deal, the match totals).
 import { h } from "../dom.js";
-import { t, seatName } from "../i18n.js";
+import { t, seatName, points } from "../i18n.js";
 
 const label = (key) => t(key).replace(/\n/g, " ");
 
@@ -10,7 +10,7 @@ const label = (key) => t(key).replace(/\n/g, " ");
 function sheetByPart(v, cols, values, number) {
   const row = (key, i) => h("tr", { class: key === "tui_col_total" ? "total" : key === "tui_col_p4" ? "deal" : null },
     h("th", { scope: "row" }, label(key)),
-    values.map((line) => h("td", { class: "num" }, String(line[i]))));
+    values.map((line) => h("td", { class: "num" }, points(line[i]))));
   const foot = ["tui_col_p4", "tui_col_total"];
   return h("table", { class: "sheet by-part", id: "sheet-last" },
     h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
@@ -25,9 +25,9 @@ function historyByDeal(v, deals) {
     h("caption", { id: "sheet-all-caption" }, t("tui_scores_title")),
     h("thead", {}, h("tr", {}, h("td", {}), v.names.map((name) => h("th", { scope: "col", class: "num" }, seatName(name))))),
     h("tbody", {}, deals.map((lines, i) => h("tr", {}, h("th", { scope: "row" }, t("web_deal_col", { deal: i + 1 })),
-      lines.map((line) => h("td", { class: "num" }, String(line.total)))))),
+      lines.map((line) => h("td", { class: "num" }, points(line.total)))))),
     h("tfoot", {}, h("tr", { class: "total" }, h("th", { scope: "row" }, t("web_match_total")),
-      v.totals.map((total) => h("td", { class: "num total" }, String(total))))));
+      v.totals.map((total) => h("td", { class: "num total" }, points(total))))));
 }
 
 /** The score sheet of a view: the last deal in every part, then every deal and the totals;
@@ -43,7 +43,7 @@ export function scoreSheet(v, narrow = false) {
     line.total - line.card_points - line.most_cards, line.cards, line.card_points, line.most_cards, line.total,
     v.totals[seat]]);
   const partRows = values.map((row, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(v.names[seat])),
-    row.map((x) => h("td", { class: "num" }, String(x)))));
+    row.map((x) => h("td", { class: "num" }, points(x)))));
   const parts = narrow ? sheetByPart(v, cols, values, number) : h("table", { class: "sheet", id: "sheet-last" },
     h("caption", { id: "sheet-last-caption" }, t("web_score_deal", { deal: number })),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tui_col_player")),
@@ -55,8 +55,8 @@ export function scoreSheet(v, narrow = false) {
       deals.map((_, i) => h("th", { scope: "col", class: "num" }, t("web_deal_col", { deal: i + 1 }))),
       h("th", { scope: "col", class: "num" }, t("web_match_total")))),
     h("tbody", {}, v.names.map((name, seat) => h("tr", {}, h("th", { scope: "row" }, seatName(name)),
-      deals.map((lines) => h("td", { class: "num" }, String(lines[seat].total))),
-      h("td", { class: "num total" }, String(v.totals[seat]))))));
+      deals.map((lines) => h("td", { class: "num" }, points(lines[seat].total))),
+      h("td", { class: "num total" }, points(v.totals[seat]))))));
   return [
     h("h3", { id: "scores-title" }, t("web_scores")),
     h("div", { class: "scroll", tabindex: "0", "aria-labelledby": "sheet-last-caption" }, parts),
