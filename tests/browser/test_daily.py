@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .browser_support import ServerProcess
 from .test_profiles import account
+from .test_screens import LOCALES, Shots, to_top
 
 pytestmark = pytest.mark.timeout(900)
 DAY, NEXT = "2026-12-03", "2026-12-04"
@@ -125,6 +126,15 @@ def test_a_guest_and_two_accounts_play_the_deal_of_the_day(
     values = [int(s.replace("−", "-").replace("+", "")) for s in scores]
     assert values == sorted(values, reverse=True)
     guest.screenshot(path=str(artifacts / "daily-standing-desktop-en.png"), full_page=True)
+    # every language at every viewport: the day's page from its top, and the guest's result
+    for lang in LOCALES:
+        guest.select_option("#lang-pick", lang)
+        expect(guest.locator("html")).to_have_attribute("lang", lang)
+        shots = Shots(guest, artifacts, lang)
+        shots.every_size("daily", ("#daily-title",))
+        shots.every_size(
+            "daily-result", ('[data-action="daily-share"]',), to_top(guest, "#daily-result")
+        )
 
 
 def test_the_next_day_the_deck_verifies(

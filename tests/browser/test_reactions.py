@@ -5,12 +5,14 @@ spectator."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .browser_support import Api
 from .conftest import NewContext
+from .test_screens import LOCALES, Shots
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -70,3 +72,25 @@ def test_reactions_sent_shown_muted_and_limited(new_context: NewContext, api: Ap
     watcher.locator('[data-action="react"]').click()
     expect(watcher.locator("[data-reaction]")).to_have_count(0)
     expect(watcher.locator('[data-mute="table"]')).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_reactions_menu_at_every_size(
+    new_context: NewContext, api: Api, artifacts: Path, lang: str
+) -> None:
+    """The open menu at every viewport, shot as ``screen-reactions-<size>-<lang>.png`` and
+    checked as every screen is (inside the window, no sideways scroll, no English words on a
+    Russian or Ukrainian page); then a reaction shown by the sender's seat."""
+    table = api.create(options={"players": 2}, seats=[{"kind": "person"}, {"kind": "person"}])[
+        "table"
+    ]
+    ann, bob = api.join(table, "Анна", 0), api.join(table, "Богдан", 1)
+    a = seat_page(new_context(locale=LOCALES[lang]), table, 0, ann["token"])
+    b = seat_page(new_context(locale=LOCALES[lang]), table, 1, bob["token"])
+    a.locator('[data-action="react"]').click()
+    shots = Shots(a, artifacts, lang)
+    shots.every_size("reactions", ('[data-reaction="thanks"]',), lambda: None)
+    a.locator('[data-reaction="thanks"]').click()
+    bubble = b.locator('.seat[data-seat="0"] .reaction-bubble')
+    expect(bubble).to_be_visible()
+    b.screenshot(path=str(artifacts / f"screen-reaction-shown-1280x800-{lang}.png"))

@@ -44,7 +44,7 @@ KEY = re.compile(r"\b(?:web|tui|replay|review|verify|coach|card|computer)_[a-z0-
 #: English words of the page that a Russian or Ukrainian screen must not show.
 ENGLISH = re.compile(
     r"\b(?:Computer|Deal|Replay|Review|Score|Players?|Take|Hint|Rules|Language|Choose|"
-    r"Queen|King|Jack|Ace|spades|hearts|diamonds|clubs|wins|points?|Move|Why|coach)\b"
+    r"Queen|King|Jack|Ace|spades|hearts|diamonds|clubs|wins|points?|Move|Why|coach|Guest)\b"
 )
 #: the elements that stick out on the right (for the message when the page scrolls sideways)
 WIDE = """() => [...document.querySelectorAll('body *')].filter((el) => {

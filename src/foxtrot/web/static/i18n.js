@@ -57,10 +57,6 @@ export function has(key) {
   return key in data.messages;
 }
 
-/** A player's name as this language shows it: a computer seat's English default name
- * ("Computer 2 (medium)", as the server stores it and its records keep it) in words of this
- * language ("Компьютер 2 (средний)"); any other name as it is. The same as the server's
- * ``foxtrot.i18n.seat_name``, whose table comes with the catalog. */
 /** A score as the score sheets and standings write it: a real minus sign (−20), and with
  * ``sign`` a plus too (+34); 0 plain. */
 export function points(value, { sign = false } = {}) {
@@ -68,6 +64,10 @@ export function points(value, { sign = false } = {}) {
   return sign && value > 0 ? `+${value}` : String(value);
 }
 
+/** A player's name as this language shows it: a computer seat's English default name
+ * ("Computer 2 (medium)", as the server stores it and its records keep it) in words of this
+ * language ("Компьютер 2 (средний)"); any other name as it is. The same as the server's
+ * ``foxtrot.i18n.seat_name``, whose table comes with the catalog. */
 export function seatName(name) {
   if (typeof name !== "string") return name;
   return data.seat_names?.[name] ?? name;

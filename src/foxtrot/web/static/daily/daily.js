@@ -224,9 +224,11 @@ export class DailyView {
     const link = `${location.origin}/daily?day=${r.day}`;
     const share = t("daily_share_text", { score: signed(r.score), day: dayText(r.day), hard: signed(r.hard), link });
     const names = r.names || [];
+    // the player is his play's seat 0: "You" in his language (a guest's seat is named "Guest")
+    const who = (seat) => (seat === 0 ? t("daily_guest") : seatName(names[seat]) ?? t("web_seat_n", { n: seat + 1 }));
     // each swing opens on the analysis board at the position before it, as the player saw it
     const swings = h("ol", { class: "daily-swings" }, r.swings.map((s) => h("li", {},
-      t("daily_swing", { move: s.move, name: seatName(names[s.seat]) ?? t("web_seat_n", { n: s.seat + 1 }), card: cardShort(s.card), points: n("points", s.points) }),
+      t("daily_swing", { move: s.move, name: who(s.seat), card: cardShort(s.card), points: n("points", s.points) }),
       " ",
       h("a", { class: "daily-analyse", "data-action": "analyse", href: analysisLink({ table: r.table, deal: 1, move: s.move }) }, t("analysis_open")))));
     fill(this.resultBox,
