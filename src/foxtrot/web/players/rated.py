@@ -120,8 +120,11 @@ def rating_router(lobby: Callable[[], Lobby], accounts: Accounts) -> APIRouter:
         store = RatingStore(lobby().store.engine)
         if not await lobby().db(store.is_rated, table_id):
             raise ProtocolError(Code.NO_TABLE, "no rated table has this id")
-        found = await lobby().db(store.changes, table_id)
+        # The outcome first: the sweep writes it with the changes in one transaction, so once
+        # it reads "rated" the changes read next are there (the other order could read no
+        # changes, then a rating committed in between, and answer "rated" with none).
         outcome = await lobby().db(store.outcome, table_id)
+        found = await lobby().db(store.changes, table_id)
         return {"table": table_id, "rated": bool(found), "outcome": outcome, "changes": found}
 
     return router
