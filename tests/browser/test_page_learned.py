@@ -28,6 +28,19 @@ def values(page: Page, selector: str) -> list[str]:
     return found
 
 
+def quick_game(page: Page, level: str) -> None:
+    """From the lobby (one opponent chosen): a quick game to 1 point against ``level``, at
+    once (no computer delay), until Ann's hand is dealt."""
+    page.select_option("#quick-level", level)
+    page.locator("#name").fill("Ann")
+    page.locator("#rules-more summary").click()
+    page.select_option("#target", "custom")
+    page.locator("#target-custom").fill("1")
+    page.locator("#bot-delay").fill("0")
+    page.locator("#play-computer").click()
+    expect(page.locator("#hand .card").first).to_be_visible(timeout=15_000)
+
+
 def test_the_lobby_offers_learned_at_two_players_only_and_its_table_plays(
     new_context: NewContext, artifacts: Path
 ) -> None:
@@ -53,14 +66,7 @@ def test_the_lobby_offers_learned_at_two_players_only_and_its_table_plays(
     assert values(page, "#seat-1")[-1] == "learned"
     # a quick game against the learned computer, to 1 point, plays to its end
     page.select_option("#quick-opponents", "1")
-    page.select_option("#quick-level", "learned")
-    page.locator("#name").fill("Ann")
-    page.locator("#rules-more summary").click()
-    page.select_option("#target", "custom")
-    page.locator("#target-custom").fill("1")
-    page.locator("#bot-delay").fill("0")
-    page.locator("#play-computer").click()
-    expect(page.locator("#hand .card").first).to_be_visible(timeout=15_000)
+    quick_game(page, "learned")
     expect(page.locator("#t-players")).to_contain_text("Computer 2 (learned)")
     play_to_the_end(page, time.monotonic() + MATCH_SECONDS)
     moves = [
@@ -117,14 +123,7 @@ def test_an_operators_policy_is_offered_by_its_name_and_plays(
         expect(page.locator(f"#seat-1 option[value='{kind}']")).to_have_text(
             "computer, learned: strong-2p"
         )
-        page.select_option("#quick-level", kind)
-        page.locator("#name").fill("Ann")
-        page.locator("#rules-more summary").click()
-        page.select_option("#target", "custom")
-        page.locator("#target-custom").fill("1")
-        page.locator("#bot-delay").fill("0")
-        page.locator("#play-computer").click()
-        expect(page.locator("#hand .card").first).to_be_visible(timeout=15_000)
+        quick_game(page, kind)
         expect(page.locator("#t-players")).to_contain_text("Computer 2 (learned: strong-2p)")
         play_to_the_end(page, time.monotonic() + MATCH_SECONDS)
         said = page.locator("#log-list li").all_inner_texts()
