@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import json
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticCustomError
@@ -210,18 +210,6 @@ class Ping(_Model):
 
 #: The quick reactions a player may send (web/table/reactions.py): words the page says in the
 #: reader's language, and emoji.  A fixed set: no free text, nothing to moderate.
-REACTIONS: Final = (
-    "well_played",
-    "good_game",
-    "thanks",
-    "oops",
-    "sorry",
-    "good_luck",
-    "clap",
-    "sweat",
-    "wow",
-    "thinking",
-)
 Reaction = Literal[
     "well_played",
     "good_game",
@@ -234,6 +222,7 @@ Reaction = Literal[
     "wow",
     "thinking",
 ]
+REACTIONS: Final[tuple[str, ...]] = get_args(Reaction)  # the same set, in order
 
 
 class ReactIn(_Model):
