@@ -205,19 +205,76 @@ def test_a_match_over_before_its_update_is_rated_by_the_next_server_once(db_url:
         server(db_url, rating_seconds=0.1) as one,
         server(db_url, rating_seconds=0.1) as two,
     ):
+        seen: list[Any] = []
+
+        def both_first() -> bool:
+            seen[:] = [c.get(f"/api/tables/{table}/ratings").json() for c in (one, two)]
+            return seen == [first, first]
+
         stays_true(  # two processes sweeping the same database
-            lambda: (
-                one.get(f"/api/tables/{table}/ratings").json() == first
-                and two.get(f"/api/tables/{table}/ratings").json() == first
-            ),
+            both_first,
             seconds=0.5,
-            what="the match's rating at both processes",
+            what=lambda: f"the match's rating at both processes: {first} then {seen}",
         )
     engine = sa.create_engine(db_url)
     with engine.connect() as db:
         assert db.execute(sa.text("SELECT count(*) FROM rating_changes")).scalar() == 2
         assert db.execute(sa.text("SELECT sum(matches) FROM ratings")).scalar() == 2
     engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_rating_committed_while_it_is_read_is_answered_whole(db_url: str) -> None:
+    # the sweep's commit lands right after the answer's first read: the answer is the match
+    # before its update or after it, never a mix (no outcome with changes, "rated" with none)
+    with server(db_url, rating_seconds=0.1) as client:
+        table = rated_match(client, signed(client, "Anna"), signed(client, "Boris"))
+        done = wait_rated(client, table)
+    side = sa.create_engine(db_url)
+    where = {"t": table}
+    with side.begin() as db:  # the update taken back, kept to commit again mid-read
+        rows = [
+            dict(row._mapping)
+            for row in db.execute(
+                sa.text("SELECT * FROM rating_changes WHERE table_id = :t"), where
+            )
+        ]
+        applied = db.execute(
+            sa.text("SELECT applied_at FROM rated_tables WHERE table_id = :t"), where
+        ).scalar()
+        db.execute(sa.text("DELETE FROM rating_changes WHERE table_id = :t"), where)
+        db.execute(
+            sa.text(
+                "UPDATE rated_tables SET outcome = NULL, applied_at = NULL WHERE table_id = :t"
+            ),
+            where,
+        )
+    fired: list[str] = []
+
+    def commit_mid_read(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if fired or not statement.lstrip().startswith("SELECT rated_tables.outcome"):
+            return
+        fired.append(statement)
+        with side.begin() as db:
+            values = ", ".join(f":{name}" for name in rows[0])
+            db.execute(sa.text(f"INSERT INTO rating_changes VALUES ({values})"), rows)
+            db.execute(
+                sa.text(
+                    "UPDATE rated_tables SET outcome = 'rated', applied_at = :a WHERE table_id = :t"
+                ),
+                {"a": applied, "t": table},
+            )
+
+    with server(db_url, rating_seconds=None) as client:
+        sa.event.listen(sa.engine.Engine, "after_cursor_execute", commit_mid_read)
+        try:
+            answer = client.get(f"/api/tables/{table}/ratings").json()
+        finally:
+            sa.event.remove(sa.engine.Engine, "after_cursor_execute", commit_mid_read)
+        assert fired, "the answer never read the outcome"
+        assert answer in ({**done, "rated": False, "outcome": None, "changes": []}, done)
+        assert client.get(f"/api/tables/{table}/ratings").json() == done
+    side.dispose()
 
 
 def test_apply_twice_writes_once(sqlite_url: str) -> None:

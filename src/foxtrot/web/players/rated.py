@@ -118,13 +118,10 @@ def rating_router(lobby: Callable[[], Lobby], accounts: Accounts) -> APIRouter:
     @router.get("/api/tables/{table_id}/ratings")
     async def changes(table_id: str) -> dict[str, Any]:
         store = RatingStore(lobby().store.engine)
-        if not await lobby().db(store.is_rated, table_id):
+        result = await lobby().db(store.result, table_id)
+        if result is None:
             raise ProtocolError(Code.NO_TABLE, "no rated table has this id")
-        # The outcome first: the sweep writes it with the changes in one transaction, so once
-        # it reads "rated" the changes read next are there (the other order could read no
-        # changes, then a rating committed in between, and answer "rated" with none).
-        outcome = await lobby().db(store.outcome, table_id)
-        found = await lobby().db(store.changes, table_id)
+        outcome, found = result
         return {"table": table_id, "rated": bool(found), "outcome": outcome, "changes": found}
 
     return router

@@ -399,28 +399,31 @@ class RatingStore:
         ).first()
         return found is not None
 
-    def outcome(self, table_id: str) -> str | None:
-        """How a rated table ended for the ratings: rated, abandoned, unsigned, repeated; None
-        while it is not done."""
-        with self.engine.connect() as db:
-            found = db.execute(
-                sa.select(RATED.c.outcome).where(RATED.c.table_id == table_id)
-            ).scalar()
-        return None if found is None else str(found)
+    def result(self, table_id: str) -> tuple[str | None, list[dict[str, Any]]] | None:
+        """A rated table's outcome (rated, abandoned, unsigned, repeated; None while it is not
+        done) and its changes seat by seat (public: names, places, ratings); None if no rated
+        table has this id.
 
-    def changes(self, table_id: str) -> list[dict[str, Any]]:
-        """A rated table's changes, seat by seat (public: names, places, ratings)."""
+        One statement, so one snapshot: the sweep writes the outcome with the changes in one
+        transaction, and two reads could straddle that commit (an outcome of None with
+        changes, or "rated" with none).
+        """
         with self.engine.connect() as db:
             rows = db.execute(
-                sa.select(CHANGES, SEATS.c.name)
-                .join(
-                    SEATS,
-                    (SEATS.c.table_id == CHANGES.c.table_id) & (SEATS.c.seat == CHANGES.c.seat),
+                sa.select(RATED.c.outcome, CHANGES, SEATS.c.name)
+                .select_from(
+                    RATED.outerjoin(CHANGES, CHANGES.c.table_id == RATED.c.table_id).outerjoin(
+                        SEATS,
+                        (SEATS.c.table_id == CHANGES.c.table_id) & (SEATS.c.seat == CHANGES.c.seat),
+                    )
                 )
-                .where(CHANGES.c.table_id == table_id)
+                .where(RATED.c.table_id == table_id)
                 .order_by(CHANGES.c.seat)
             ).all()
-        return [change_json(row) for row in rows]
+        if not rows:
+            return None
+        outcome = None if rows[0].outcome is None else str(rows[0].outcome)
+        return outcome, [change_json(row) for row in rows if row.seat is not None]
 
 
 def _mostly_not_his(moves: dict[int, list[int]], seat: int) -> bool:
