@@ -87,20 +87,32 @@ class Observation:
         """How many cards each seat has taken this deal."""
         return tuple(len(cards) for cards in self.taken)
 
+    def seen_counts(self) -> list[int]:
+        """How many copies of each card kind (by id) were seen face up this deal: the
+        upturned card and every card played (a list by id: cheaper than hashing cards)."""
+        counts = [0] * len(CARDS)
+        if self.upturned is not None:
+            counts[self.upturned.id] += 1
+        for _, action in self.history:
+            card = action.card
+            if card is not None:
+                counts[card.id] += 1
+        return counts
+
     def seen_cards(self) -> Counter[Card]:
         """Every card of this deal seen face up: the upturned card and every card played."""
-        seen: Counter[Card] = Counter()
-        if self.upturned is not None:
-            seen[self.upturned] += 1
-        for _, action in self.history:
-            if action.card is not None:
-                seen[action.card] += 1
-        return seen
+        return Counter({CARDS[i]: k for i, k in enumerate(self.seen_counts()) if k})
 
     def unseen_cards(self) -> Counter[Card]:
         """The cards this seat has not seen: they are in other hands or in the stock."""
+        known = self.seen_counts()
+        for card in self.hand:
+            known[card.id] += 1
         copies = self.options.copies
-        unseen: Counter[Card] = Counter({card: copies[card.id] for card in CARDS})
-        unseen.subtract(self.seen_cards())
-        unseen.subtract(Counter(self.hand))
-        return +unseen
+        return Counter(
+            {
+                card: copies[card.id] - known[card.id]
+                for card in CARDS
+                if copies[card.id] > known[card.id]
+            }
+        )

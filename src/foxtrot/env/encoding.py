@@ -170,31 +170,48 @@ def _offsets(options: TableOptions) -> dict[str, int]:
     return {block.name: block.start for block in layout(options)}
 
 
-def encode(obs: Observation) -> Array:
-    """The observation array of ``obs`` (the reference encoding: reads only ``obs``)."""
+def encode(obs: Observation, out: Array | None = None) -> Array:
+    """The observation array of ``obs`` (the reference encoding: reads only ``obs``).
+
+    ``out``: a contiguous array of zeros to fill in place (an observer's own tensor) rather
+    than a new one; the writes go through a ``memoryview``, a third of numpy's cost each.
+    """
     n = obs.players
     at = _offsets(obs.options)
-    out = np.zeros(observation_size(obs.options), dtype=np.float32)
+    if out is None:
+        out = np.zeros(observation_size(obs.options), dtype=np.float32)
+    mv = out.data
+    hand, pile = at["hand"], at["pile"]
     for card in obs.hand:
-        out[at["hand"] + card.id] += 1
+        mv[hand + card.id] += 1
     for card in obs.pile:
-        out[at["pile"] + card.id] += 1
+        mv[pile + card.id] += 1
     if obs.pile:
-        out[at["top"] + obs.pile[-1].id] = 1
-    out[at["pile_size"]] = len(obs.pile)
-    out[at["stock"]] = obs.stock
+        mv[at["top"] + obs.pile[-1].id] = 1
+    mv[at["pile_size"]] = len(obs.pile)
+    mv[at["stock"]] = obs.stock
+    sizes, taken, singles, doubles_at, totals = (
+        at["hand_sizes"],
+        at["taken"],
+        at["foxtrots"],
+        at["double_foxtrots"],
+        at["totals"],
+    )
     for rel in range(n):
         seat = (obs.seat + rel) % n
-        out[at["hand_sizes"] + rel] = obs.hand_sizes[seat]
-        out[at["taken"] + rel] = len(obs.taken[seat])
+        mv[sizes + rel] = obs.hand_sizes[seat]
+        mv[taken + rel] = len(obs.taken[seat])
         doubles = sum(1 for card in obs.foxtrots[seat] if is_double(card.id))
-        out[at["foxtrots"] + rel] = len(obs.foxtrots[seat]) - doubles
-        out[at["double_foxtrots"] + rel] = doubles
-        out[at["totals"] + rel] = obs.totals[seat]
-        out[at["to_move"] + rel] = 1 if obs.to_move == seat else 0
-        out[at["dealer"] + rel] = 1 if obs.dealer == seat else 0
-    for card, count in obs.seen_cards().items():
-        out[at["seen"] + card.id] = count
+        mv[singles + rel] = len(obs.foxtrots[seat]) - doubles
+        mv[doubles_at + rel] = doubles
+        mv[totals + rel] = obs.totals[seat]
+    if obs.to_move is not None:
+        mv[at["to_move"] + (obs.to_move - obs.seat) % n] = 1
+    mv[at["dealer"] + (obs.dealer - obs.seat) % n] = 1
+    seen = at["seen"]
+    for card_id, count in enumerate(obs.seen_counts()):
+        if count:
+            mv[seen + card_id] = count
     return out
 
 
@@ -326,8 +343,9 @@ class Tracker:
             mv[at["foxtrots"] + seat] = len(obs.foxtrots[seat]) - doubles
             mv[at["double_foxtrots"] + seat] = doubles
             mv[at["totals"] + seat] = obs.totals[seat]
-        for card, count in obs.seen_cards().items():
-            mv[at["seen"] + card.id] = count
+        for card_id, count in enumerate(obs.seen_counts()):
+            if count:
+                mv[at["seen"] + card_id] = count
         if obs.to_move is not None:
             mv[at["to_move"] + obs.to_move] = 1
         mv[at["dealer"] + obs.dealer] = 1

@@ -104,7 +104,7 @@ class FoxtrotObserver:
         if obs is None:
             return
         if self.public:
-            self.dict["observation"][:] = encode(obs)
+            encode(obs, self.dict["observation"])
             if not self.private:
                 self.dict["observation"][:52] = 0  # the hand block (docs/env.md)
         elif self.private:
@@ -112,14 +112,15 @@ class FoxtrotObserver:
         if not self.recall or obs.phase is not Phase.PLAYING:
             return
         track = state.tracks[-1]
-        if self.public and track.moves:
-            codes = [move.code for move in track.moves]
-            self.dict["moves"][np.arange(len(codes)), codes] = 1
+        if self.public:  # scalar writes through memoryviews: a third of numpy's cost each
+            moves = self.dict["moves"].reshape(-1).data
+            for i, move in enumerate(track.moves):
+                moves[i * N_ACTIONS + move.code] = 1
         if self.private:
-            dealt = self.dict["dealt"]
+            dealt = self.dict["dealt"].reshape(-1).data
             for rnd, cards in enumerate(track.received[player]):
                 for card in cards:
-                    dealt[rnd, card] += 1
+                    dealt[rnd * 52 + card] += 1
 
     def string_from(self, state: Episode, player: int) -> str:
         """``state`` as ``player`` sees it, in words (see the module doc)."""
