@@ -8,6 +8,7 @@ command that needs an extra says which one to install instead of a traceback.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tomllib
@@ -50,6 +51,18 @@ def test_the_base_install_declares_no_dependency() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["dependencies"] == []
     assert {"tui", "plot", "web", "all", "test"} <= set(project["optional-dependencies"])
+
+
+def test_a_server_install_offers_the_learned_level() -> None:
+    # the lobby offers ``learned`` only where numpy is installed: the web extra brings it
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+
+    def names(extra: str) -> set[str]:
+        return {re.split(r"[<>=\[ ]", requirement)[0] for requirement in extras[extra]}
+
+    assert names("learned") <= names("web")
 
 
 def _run(exe: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

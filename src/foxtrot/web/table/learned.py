@@ -11,7 +11,7 @@ being the file's stem, at the table size it was trained for.
 A seat's kind is the level's whole name (``learned:NAME``), so the lobby's list, the seat's
 default name ("Computer 2 (learned: NAME)") and so the match's record keep which policy
 played.  The policy's path stays on the server: no message names it.  Playing needs numpy
-(the ``learned`` extra); without it no learned level is offered.
+(the ``web`` extra has it); without it no learned level is offered.
 """
 
 from __future__ import annotations
