@@ -109,6 +109,11 @@ def test_match_end_screen(
         assert sum(row[seat] for row in values[:-1]) == values[-1][seat]
     # the sheet by deal has a row per deal; the chart a line per player
     expect(end.locator("#end-by-deal tbody tr")).to_have_count(len(record["deals"]) + 1)
+    # the header says the match is over and how long it ran, not "Deal N" as if it went on
+    deals = len(record["deals"])
+    expect(page.locator("#t-title")).to_have_text(
+        re.compile(rf"^Match to \d+ · over after {deals} deals?$")
+    )
     expect(end.locator(".end-chart polyline")).to_have_count(4)
     fits = page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     assert fits, "the page scrolls sideways"

@@ -470,8 +470,10 @@ export class TableView {
     e.game.dataset.seq = String(this.sock?.seq ?? 0); // for tests: the view's sequence number
     e.game.dataset.phase = v.phase;
     e.game.dataset.players = String(v.players);
-    e.title.textContent = v.phase === "awaiting_deal" && v.deal < 0
-      ? t("web_waiting_deal") : t("web_deal_of", { deal: v.deal + 1, target: v.options.target });
+    e.title.textContent = v.phase === "over"
+      ? n("web_match_after", v.deal + 1, { target: v.options.target })
+      : v.phase === "awaiting_deal" && v.deal < 0
+        ? t("web_waiting_deal") : t("web_deal_of", { deal: v.deal + 1, target: v.options.target });
     this.renderTurn();
     this.renderSeats();
     this.renderLast();
