@@ -89,7 +89,20 @@ class Observation:
 
     def seen_counts(self) -> list[int]:
         """How many copies of each card kind (by id) were seen face up this deal: the
-        upturned card and every card played (a list by id: cheaper than hashing cards)."""
+        upturned card and every card played (a list by id: cheaper than hashing cards).
+
+        Examples:
+            >>> import random
+            >>> from foxtrot.core import State, TableOptions
+            >>> state = State(TableOptions(), dealer=0)
+            >>> _ = state.deal(random.Random(1))
+            >>> obs = state.observation(state.to_move)
+            >>> counts = obs.seen_counts()
+            >>> sum(counts), counts[obs.upturned.id] >= 1  # the upturned card, before any play
+            (1, True)
+            >>> sum(obs.seen_cards().values()) + sum(obs.unseen_cards().values()) + len(obs.hand)
+            104
+        """
         counts = [0] * len(CARDS)
         if self.upturned is not None:
             counts[self.upturned.id] += 1
