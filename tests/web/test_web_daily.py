@@ -54,7 +54,11 @@ def play_it(client: TestClient, answer: dict[str, Any]) -> list[str]:
     with player(client, answer["table"], answer["token"]) as p:
         play_first_legal_until(p, deal_done)
     token = {"Authorization": f"Bearer {answer['token']}"}
-    wait_until(lambda: client.get(f"/api/tables/{answer['table']}").json()["status"] == "closed")
+    url = f"/api/tables/{answer['table']}"
+    wait_until(  # closed after its one deal, or over: a deal that reached the target ends the match
+        lambda: client.get(url).json()["status"] in ("closed", "over"),
+        what=lambda: f"the table closed: {client.get(url).json()}",
+    )
     record = client.get(f"/api/tables/{answer['table']}/record", headers=token).json()
     assert len(record["deals"]) == 1  # the deal of the day is one deal
     return list(record["deals"][0]["deck"])
