@@ -219,6 +219,16 @@ def start_people(cluster: Cluster, tokens: dict[str, list[str]]) -> list[Client]
     return people
 
 
+def public(cluster: Cluster, table: str) -> Any:
+    """The table's public answer from the first live process that gives one."""
+    for proc in cluster.live():
+        try:
+            return httpx.get(f"{proc.base}/api/tables/{table}", timeout=2).json()
+        except httpx.HTTPError:
+            continue
+    return None
+
+
 def status(cluster: Cluster, table: str) -> str:
     for proc in cluster.live():
         try:
@@ -229,26 +239,31 @@ def status(cluster: Cluster, table: str) -> str:
 
 
 def wait_over(cluster: Cluster, tables: list[str], timeout: float, clients: list[Client]) -> None:
-    """Wait until every table's match is over; a client that failed meanwhile fails the test."""
-    deadline = time.time() + timeout
+    """Wait until every table's match is over; a client that failed meanwhile fails the test.
+
+    On failure the message shows each unfinished table's trail (seconds waited, the
+    clients' last event, its status) so that a stall is told apart from a slow match.
+    """
+    start = time.time()
+    deadline = start + timeout
     pending = set(tables)
+    trail: dict[str, list[tuple[int, int, str]]] = {table: [] for table in tables}
     while pending and time.time() < deadline:
         for client in clients:
             if client.failure is not None:
                 client.finish()  # raises what failed in its thread
         for table in list(pending):
-            for proc in cluster.live():
-                try:
-                    if (
-                        httpx.get(f"{proc.base}/api/tables/{table}", timeout=2).json()["status"]
-                        == "over"
-                    ):
-                        pending.discard(table)
-                    break
-                except (httpx.HTTPError, KeyError):
-                    continue
+            now = status(cluster, table)
+            if now == "over":
+                pending.discard(table)
+            seq = max((c.seq for c in clients if c.table == table), default=0)
+            if not trail[table] or trail[table][-1][1:] != (seq, now):
+                trail[table].append((round(time.time() - start), seq, now))
         time.sleep(0.2)
-    assert not pending, f"not finished: {pending}"
+    owners = {t: (o.port if (o := cluster.owner(t)) else None) for t in pending}
+    shown = {t: (trail[t][-12:], owners[t], public(cluster, t)) for t in pending}
+    assert not pending, f"not finished: {shown}"
+    print(f"every match over after {time.time() - start:.0f} s")
 
 
 def wait_for(done: Any, timeout: float, what: str | Callable[[], str]) -> None:

@@ -90,12 +90,18 @@ class RedisBus:
             await self.redis.aclose()
 
     async def _listen_forever(self) -> None:
+        """Listen until ``close``: whatever ends one subscription, another follows.
+
+        A process that stopped listening would keep renewing its leases in the database
+        while no request reached it: its tables would wait for ever.  So any error, not only
+        Redis's, is logged and followed by a new subscription.
+        """
         while True:
             try:
                 await self._listen()
             except asyncio.CancelledError:
                 raise
-            except (RedisError, OSError) as error:
+            except Exception as error:  # Redis away, or a surprise: listen again all the same
                 log.warning(
                     "bus", extra={"table": None, "seat": None, "action": type(error).__name__}
                 )
@@ -118,18 +124,35 @@ class RedisBus:
             self.subscribed.set()
             while True:
                 message = await pubsub.get_message(timeout=1.0)
-                if message is None:
-                    continue
-                channel = message["channel"].decode()
-                data = message["data"].decode()
-                if channel.startswith("fxt:"):
-                    kind, _, rest = data.partition(" ")
-                    self._on_table(channel[4:], kind, rest)
-                else:
-                    self._direct(json.loads(data))
+                if message is not None:
+                    self._deliver(message)
         finally:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
+
+    def _deliver(self, message: dict[str, Any]) -> None:
+        """Hand one message to its handler; one that cannot be read is logged and dropped.
+
+        Anyone who can publish on the Redis server can send anything: a message that is not
+        UTF-8, a wake-up without a number, a request that is not JSON.  Its error must not
+        end the subscription (every later request and wake-up would be lost with it).
+        """
+        try:
+            channel = message["channel"].decode()
+            data = message["data"].decode()
+            if channel.startswith("fxt:"):
+                kind, _, rest = data.partition(" ")
+                self._on_table(channel[4:], kind, rest)
+            else:
+                payload = json.loads(data)
+                if not isinstance(payload, dict):
+                    raise TypeError("a request is a JSON object")
+                self._direct(payload)
+        except Exception as error:
+            log.warning(
+                "bus message dropped",
+                extra={"table": None, "seat": None, "action": type(error).__name__},
+            )
 
     def _direct(self, payload: dict[str, Any]) -> None:
         if "reply" in payload:
@@ -146,7 +169,14 @@ class RedisBus:
     async def _answer(self, payload: dict[str, Any]) -> None:
         assert self._on_request is not None
         start = time.perf_counter()
-        result = await self._on_request(payload)
+        try:
+            result = await self._on_request(payload)
+        except Exception as error:  # a request this process cannot read: its sender times out
+            log.warning(
+                "bus request dropped",
+                extra={"table": None, "seat": None, "action": type(error).__name__},
+            )
+            return
         if "id" in payload and "from" in payload:
             reply = {"reply": payload["id"], "result": result}
             self._publish(f"fxn:{payload['from']}", json.dumps(reply))
@@ -184,7 +214,7 @@ class RedisBus:
                             pipe.publish(channel, text)
                         counts = await pipe.execute()
                     break
-                except (RedisError, OSError) as error:
+                except Exception as error:  # Redis away, or a surprise: the sender goes on
                     self.on_error(type(error).__name__)
                     if attempt == SEND_TRIES - 1:
                         for _, _, future in batch:
@@ -243,3 +273,5 @@ class RedisBus:
                 raise NoOwnerError(f"process {node} did not answer in {timeout} s") from None
         finally:
             self._pending.pop(number, None)
+            if future.done() and not future.cancelled():
+                future.exception()  # retrieved: failed by a reconnection nobody waited for yet
