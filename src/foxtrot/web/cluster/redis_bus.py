@@ -39,8 +39,17 @@ class NoOwnerError(Exception):
     """Nobody listens on the owner's channel (it died), or it did not answer in time."""
 
 
+class DeafError(Exception):
+    """This process's subscription no longer hears its own channel: a new one is made."""
+
+
 #: Tries to send one batch: 0.05 s, then twice as long each time, about 1.6 s in all.
 SEND_TRIES = 6
+#: A process that has heard nothing on its own channel for PROBE_AFTER seconds sends itself a
+#: probe there; one not back within PROBE_WAIT seconds means the subscription is deaf.
+PROBE_AFTER, PROBE_WAIT = 2.0, 5.0
+#: What a probe says (a request that is not one: ``_direct`` passes it to nobody).
+PROBE = '{"probe": true}'
 
 
 class RedisBus:
@@ -122,13 +131,35 @@ class RedisBus:
                         future.set_exception(NoOwnerError("the bus reconnected: ask again"))
             self._listened = True
             self.subscribed.set()
-            while True:
-                message = await pubsub.get_message(timeout=1.0)
-                if message is not None:
-                    self._deliver(message)
+            await self._hear(pubsub)
         finally:
-            with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
+            with contextlib.suppress(Exception):  # a dead connection may not even close
+                await asyncio.wait_for(pubsub.aclose(), 2.0)  # type: ignore[no-untyped-call,unused-ignore]
+
+    async def _hear(self, pubsub: Any) -> None:
+        """Deliver the subscription's messages until it fails or goes deaf (``DeafError``).
+
+        A subscription can go quiet with no error at all: a connection half-open after a
+        network fault, or a client library that reconnected without subscribing again
+        (seen after restarts of Redis under load).  Other processes then find this one
+        silent, but it renews its leases all the same, and its tables wait for ever.  So a
+        process that has heard nothing on its own channel for a while sends itself a probe
+        there; if the probe does not come back, the subscription is made anew.
+        """
+        own = f"fxn:{self.node}".encode()
+        heard, probed = time.monotonic(), None
+        while True:
+            message = await pubsub.get_message(timeout=1.0)
+            now = time.monotonic()
+            if message is not None:
+                if message["channel"] == own:
+                    heard, probed = now, None
+                self._deliver(message)
+            if probed is None and now - heard > PROBE_AFTER:
+                self._publish(own.decode(), PROBE)
+                probed = now
+            elif probed is not None and now - probed > PROBE_WAIT:
+                raise DeafError(f"no probe back on {own.decode()} in {PROBE_WAIT} s")
 
     def _deliver(self, message: dict[str, Any]) -> None:
         """Hand one message to its handler; one that cannot be read is logged and dropped.
@@ -155,6 +186,8 @@ class RedisBus:
             )
 
     def _direct(self, payload: dict[str, Any]) -> None:
+        if payload.get("probe") is True:
+            return  # this process's own probe, back: heard (``_hear``)
         if "reply" in payload:
             future = self._pending.pop(int(payload["reply"]), None)
             if future is not None and not future.done():
