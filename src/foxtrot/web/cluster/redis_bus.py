@@ -140,7 +140,7 @@ class RedisBus:
         """Deliver the subscription's messages until it fails or goes deaf (``DeafError``).
 
         A subscription can go quiet with no error at all: a connection half-open after a
-        network fault, or a client library that reconnected without subscribing again
+        network fault, or a subscription that ended with no error reaching this process
         (seen after restarts of Redis under load).  Other processes then find this one
         silent, but it renews its leases all the same, and its tables wait for ever.  So a
         process that has heard nothing on its own channel for a while sends itself a probe
