@@ -1,7 +1,8 @@
 """The learned computer level in the lobby: offered at the table sizes the server has a policy
-for (2 players), gone at others (a seat or the quick level that had it turns back to medium, with
-no error), and a table made with it plays: the computer of that level moves.  An operator's
-policy (``foxtrot serve --learned PATH``) is offered as "learned: NAME" and plays too."""
+for (2 and 4 players), gone at others (a seat or the quick level that had it turns back to
+medium, with no error), and a table made with it plays: the computer of that level moves.  An
+operator's policy (``foxtrot serve --learned PATH``) is offered as "learned: NAME" and plays
+too."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def quick_game(page: Page, level: str) -> None:
     expect(page.locator("#hand .card").first).to_be_visible(timeout=15_000)
 
 
-def test_the_lobby_offers_learned_at_two_players_only_and_its_table_plays(
+def test_the_lobby_offers_learned_where_a_policy_is_shipped_and_its_table_plays(
     new_context: NewContext, artifacts: Path
 ) -> None:
     page = new_context(locale="en-US").new_page()
@@ -51,15 +52,17 @@ def test_the_lobby_offers_learned_at_two_players_only_and_its_table_plays(
     page.select_option("#quick-opponents", "1")
     assert values(page, "#quick-level") == ["easy", "medium", "hard", "expert", "learned"]
     expect(page.locator("#quick-level option[value=learned]")).to_have_text("learned")
+    page.select_option("#quick-opponents", "3")  # a table of 4: a policy is shipped too
+    assert values(page, "#quick-level")[-1] == "learned"
     page.select_option("#quick-level", "learned")
-    page.select_option("#quick-opponents", "3")  # a table of 4: no policy
+    page.select_option("#quick-opponents", "2")  # a table of 3: no policy
     assert "learned" not in values(page, "#quick-level")
     expect(page.locator("#quick-level")).to_have_value("medium")
     expect(message).to_have_text("")  # no error: the level simply went back to medium
     # the table of friends: the seat's picker follows the number of players
     expect(page.locator("#seat-1 option[value=learned]")).to_have_text("computer, learned")
     page.select_option("#seat-1", "learned")
-    page.select_option("#players", "4")
+    page.select_option("#players", "3")
     assert "learned" not in values(page, "#seat-1")
     expect(page.locator("#seat-1")).to_have_value("medium")
     page.select_option("#players", "2")

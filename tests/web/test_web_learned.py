@@ -1,6 +1,7 @@
-"""The learned computer level on the server: ``learned`` (the shipped policy, 2 players) and an
-operator's ``foxtrot serve --learned PATH`` (``learned:NAME``): offered where a policy plays,
-refused elsewhere with the sizes there are, played to the end of a match, kept in the record."""
+"""The learned computer level on the server: ``learned`` (the shipped policies, 2 and 4
+players) and an operator's ``foxtrot serve --learned PATH`` (``learned:NAME``): offered where a
+policy plays, refused elsewhere with the sizes there are, played to the end of a match, kept in
+the record."""
 
 from __future__ import annotations
 
@@ -39,17 +40,19 @@ def refused(client: Any, **body: Any) -> dict[str, Any]:
     return dict(answer.json())
 
 
-def test_a_learned_seat_plays_a_two_player_match_to_its_end(sqlite_url: str) -> None:
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_learned_seat_plays_a_match_to_its_end(sqlite_url: str, players: int) -> None:
+    computers = [f"Computer {i} (learned)" for i in range(2, players + 1)]
     with server(sqlite_url) as client:
         offered = client.get("/api/i18n/en").json()
-        assert offered["learned"] == {"learned": [2]}
+        assert offered["learned"] == {"learned": [2, 4]}
         table = create(
             client,
-            options={"players": 2, "target": 60},
-            seats=[{"kind": "person"}, {"kind": "learned"}],
+            options={"players": players, "target": 60},
+            seats=[{"kind": "person"}] + [{"kind": "learned"}] * (players - 1),
         )
-        assert table["seats"][1]["kind"] == "learned"
-        assert table["seats"][1]["name"] == "Computer 2 (learned)"
+        assert [seat["kind"] for seat in table["seats"][1:]] == ["learned"] * (players - 1)
+        assert [seat["name"] for seat in table["seats"][1:]] == computers
         ann = join(client, table["table"], "Ann", 0)
         with player(client, table["table"], ann["token"]) as a:
             play_first_legal_until(a, lambda p: p.view is not None and p.view["phase"] == "over")
@@ -58,7 +61,7 @@ def test_a_learned_seat_plays_a_two_player_match_to_its_end(sqlite_url: str) -> 
             headers={"Authorization": f"Bearer {ann['token']}"},
         ).json()
         # the record keeps the level in the computer's name, and the computer moved
-        assert record["names"] == ["Ann", "Computer 2 (learned)"]
+        assert record["names"] == ["Ann", *computers]
         moves = [action for deal in record["deals"] for action in deal["actions"]]
         assert any(action["seat"] == 1 for action in moves)
         assert max(record["totals"]) >= 60
@@ -68,11 +71,11 @@ def test_a_learned_seat_plays_a_two_player_match_to_its_end(sqlite_url: str) -> 
 
 def test_learned_at_a_size_without_a_policy_is_refused_naming_the_sizes(sqlite_url: str) -> None:
     with server(sqlite_url) as client:
-        seats = [{"kind": "person"}, {"kind": "learned"}, {"kind": "medium"}, {"kind": "medium"}]
-        error = refused(client, options={"players": 4}, seats=seats)
+        seats = [{"kind": "person"}, {"kind": "learned"}, {"kind": "medium"}]
+        error = refused(client, options={"players": 3}, seats=seats)
         assert error["code"] == "bad_options"
         assert error["message"] == (
-            "seats: learned: no policy is shipped for 4 players (shipped: 2)"
+            "seats: learned: no policy is shipped for 3 players (shipped: 2, 4)"
         )
         assert client.get("/api/tables").json()["tables"] == []  # nothing was made
 
@@ -82,7 +85,7 @@ def test_an_operators_policy_is_a_level_at_its_size(db_url: str, operator_policy
     levels = LearnedLevels.load([operator_policy])
     with server(db_url, learned=levels) as client:
         catalog = client.get("/api/i18n/uk").json()
-        assert catalog["learned"] == {"learned": [2], kind: [2]}
+        assert catalog["learned"] == {"learned": [2, 4], kind: [2]}
         name = f"Computer 1 (learned: {OPERATOR})"
         assert catalog["seat_names"][name] == f"Комп'ютер 1 (навчений: {OPERATOR})"
         assert operator_policy not in str(catalog)  # the server's paths stay on the server

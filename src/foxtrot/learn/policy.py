@@ -138,7 +138,11 @@ SHIPPED: Final = Path(__file__).resolve().parent.parent / "data" / "learned"
 
 
 def shipped_players() -> list[int]:
-    """The table sizes a policy is shipped for (``learned-2p.npz`` is for 2 players)."""
+    """The table sizes a policy is shipped for (``learned-2p.npz`` is for 2 players).
+
+    >>> shipped_players()
+    [2, 4]
+    """
     return sorted(int(path.stem[len("learned-") : -1]) for path in SHIPPED.glob("learned-*p.npz"))
 
 

@@ -73,6 +73,9 @@ LARGE_TABLE: Final = 4
 #: of 260 gave it 33.8 (d = 8.8), so c = 8.8 / logit(0.819) = 5.8, and learned's 55.5 % gives
 #: d = 5.8 * logit(0.555) = 1.3: 26.3, kept as 26 (hard's 33.8 is kept as 34).  Where no
 #: policy is measured (an operator's ``learned:NAME``, another size) it plays at medium's.
+#: At 4 players the shipped policy won 57.5 % of 360 duplicate matches against greedy (52.3-
+#: 62.5 %), about what hard wins there, and hard plays at medium's rating at 4 players
+#: (``LARGE_TABLE_RATINGS``): so does learned, rather than above hard.
 LEARNED_RATINGS: Final = {2: (26.0, 1.0)}
 
 

@@ -1,7 +1,7 @@
 """The learned computer levels of one server: ``learned`` and its operator's ``learned:NAME``.
 
 ``learned`` is the distilled policy shipped for the table's size (``foxtrot.learn.policy``;
-2 players today): the lobby offers it only at the sizes a policy is shipped for, and a table
+2 and 4 players today): the lobby offers it only at the sizes a policy is shipped for, and a table
 of another size that asks for it is refused with the policy module's own sentence naming the
 sizes there are.  An operator adds policies with ``foxtrot serve --learned PATH``: each file
 is read and checked once, at startup (a file that cannot be read, or is not a policy, stops
