@@ -10,9 +10,11 @@ tree size of every mini game (histories, chance and decision nodes, information 
 CFR+ (OpenSpiel's Python ``cfr.CFRPlusSolver``) run until the exploitability is below
 ``--below`` (iterations, seconds, the curve); then the exploitability (NashConv / 2, in
 points of margin a deal) of random (uniform), greedy, hard (the expert's search, work-
-bounded: ``PURE_HARD_ITERATIONS`` samples, no clock), OpenSpiel's ISMCTS and the CFR+
-policy.  Searching bots are the mix of ``--samples`` seeded behaviours per information
-state (``BotPolicy``).  Seconds depend on the machine's load, printed at the start and end.
+bounded: ``PURE_HARD_ITERATIONS`` samples, no clock), OpenSpiel's ISMCTS, the shipped
+2-player learned policy (``foxtrot.learn.policy``: its arrays read a mini game's observation
+as they read the real game's) and the CFR+ policy.  Searching bots are the mix of
+``--samples`` seeded behaviours per information state (``BotPolicy``).  Seconds depend on
+the machine's load, printed at the start and end.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections.abc import Callable
 from foxtrot.bots import GreedyBot
 from foxtrot.bots.base import Bot
 from foxtrot.bots.expert import PURE_HARD_ITERATIONS, ExpertBot
+from foxtrot.learn.policy import LearnedBot
 from foxtrot.openspiel.bots import OpenSpielBot
 from foxtrot.openspiel.mini import (
     MINI_GAMES,
@@ -97,12 +100,13 @@ def main() -> None:
         "greedy": GreedyBot,
         "hard": lambda: ExpertBot(PURE_HARD_ITERATIONS, None),
         "ismcts": lambda: OpenSpielBot("ismcts", args.ismcts),
+        "learned": LearnedBot,
     }
     began = time.perf_counter()
     show(bot="random", exploitability=exploitability_of(game, uniform_policy(game)))
     for name, make in bots.items():
         began = time.perf_counter()
-        samples = 1 if name == "greedy" else args.samples
+        samples = 1 if name in ("greedy", "learned") else args.samples  # the pure ones
         value = exploitability_of(game, BotPolicy(game, make, samples=samples))
         show(
             bot=name,
