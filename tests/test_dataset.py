@@ -18,6 +18,7 @@ from foxtrot.core import ACTIONS, SplitMix64, State, TableOptions, TakeRule, fro
 from foxtrot.env.encoding import encode, observation_size
 from foxtrot.learn import dataset
 from foxtrot.learn.features import move_features
+from foxtrot.learn.policy import ArrayPolicy, shipped
 
 CODES = {str(action.card) if action.card else "take": action.code for action in ACTIONS}
 SAMPLES = Path(__file__).resolve().parent / "data" / "dataset"
@@ -77,6 +78,38 @@ def test_the_command_writes_a_dataset_and_refuses_bad_input(
     assert dataset.load(out).meta == data.meta
     assert main([*args[:2], str(tmp_path / "other"), "--deals", "0"]) == 2
     assert "--deals must be at least 1" in capsys.readouterr().err
+
+
+def test_a_learned_mover_plays_every_move_and_the_search_labels_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    options = TableOptions(players=2)
+    data = dataset.generate(tmp_path / "ei", options, 2, seed=3, iterations=8, mover="learned")
+    assert data.meta["mover"] == "learned" and data.meta["bot"] == "hard"
+    # every move played is the shipped policy's choice in its position (the obs arrays are
+    # unpadded at 2 players, as the policy reads them)
+    policy = ArrayPolicy(shipped(2))
+    assert policy.pad_to is None
+    assert (policy.act(data.obs, data.mask, options) == data.chosen).all()
+    # and the search valued every legal move of every decision it searched
+    searched, legal = data.searched, data.mask == 1
+    assert searched.sum() > 50
+    assert not np.isnan(data.values[searched][legal[searched]]).any()
+    best = np.nanargmax(
+        np.where(np.isnan(data.values[searched]), -np.inf, data.values[searched]), axis=1
+    )
+    assert (best != data.chosen[searched]).any()  # the learner departs from the search at times
+    hard = dataset.generate(tmp_path / "hard", options, 2, seed=3, iterations=8)
+    assert hard.meta["mover"] == "hard"
+    # refused before any work, with the reason
+    args = ["dataset", "--out", str(tmp_path / "no"), "--deals", "1", "--jobs", "1"]
+    assert main([*args, "--mover", "greedy"]) == 2
+    assert "--mover: 'greedy' is not learned or learned:PATH" in capsys.readouterr().err
+    assert main([*args, "--mover", "learned", "--players", "3"]) == 2
+    assert "no policy is shipped for 3 players (shipped: 2, 4)" in capsys.readouterr().err
+    assert main([*args, "--mover", f"learned:{tmp_path / 'none.npz'}"]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert not (tmp_path / "no").exists()
 
 
 def test_the_loader_refuses_what_is_not_a_dataset(tmp_path: Path) -> None:

@@ -24,12 +24,15 @@ that completes the count).  Written into DIR: meta.json (format foxtrot-dataset/
 records.jsonl (one game record a line, read by foxtrot check) and labels.npz (one row
 per decision: the mover's observation array, the legal moves, the move chosen and each
 legal move's searched value).  Load it with foxtrot.learn.dataset.load.  The same seed
-gives the same dataset with any --jobs.
+gives the same dataset with any --jobs.  With --mover a learned policy plays every move
+instead and the search still labels every decision: the positions the learner reaches,
+valued by the search (expert iteration).
 """
 
 EXAMPLE = """\
 example:
   foxtrot dataset --players 2 --deals 20 --jobs 2 --seed 1 --out hard-2p
+  foxtrot dataset --players 2 --deals 20 --mover learned --seed 2 --out learner-2p
 """
 
 
@@ -60,6 +63,13 @@ def add_parser(
         help="processes (default: every core)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of every match (default 0)")
+    parser.add_argument(
+        "--mover",
+        metavar="learned[:PATH]",
+        default=None,
+        help="who plays the moves: a learned policy, the shipped one or a file (default: the"
+        " searching bot); the search labels every decision either way",
+    )
     add_table_options(parser)
 
 
@@ -76,6 +86,13 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
     require("rl", "foxtrot dataset")
     from ..learn import dataset  # noqa: PLC0415 (numpy: the rl extra, checked above)
 
+    if args.mover is not None:
+        try:
+            dataset.make_mover(args.mover, options.players)
+        except ValueError as error:
+            err.print(f"foxtrot dataset: --{error}", markup=False)
+            return 2
+
     start = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
@@ -90,6 +107,7 @@ def run(args: argparse.Namespace, options: TableOptions, *, out: Console, err: C
         jobs=args.jobs,
         iterations=args.samples,
         progress=progress,
+        mover=args.mover,
     )
     seconds = time.perf_counter() - start
     out.print(

@@ -7,8 +7,10 @@ Written once, they can be trained on again and again, by anyone (docs/research/d
 
 A dataset is a directory (format ``foxtrot-dataset/1``):
 
-- ``meta.json``: the format, the table options (G2's ``options``), the bot that played every
-  seat and its budget, the seed, the counts of matches, deals and decisions;
+- ``meta.json``: the format, the table options (G2's ``options``), the bot that searched every
+  decision and its budget, ``mover``: who chose the moves played (that bot itself, or a
+  learned policy, ``learned`` or ``learned:PATH``: the positions a learner reaches, labelled by
+  the search, for expert iteration), the seed, the counts of matches, deals and decisions;
 - ``records.jsonl``: one G2 record a line, match by match (``foxtrot check`` reads each);
 - ``labels.npz``: one row per decision, in the order they were made: ``obs`` (the mover's
   observation array, ``foxtrot.env.encode``, unscaled), ``mask`` (1 = legal), ``chosen``
@@ -40,6 +42,7 @@ from ..bots import BUDGETS, ExpertBot, budget
 from ..core import Phase, RecordError, SplitMix64, State, TableOptions, dumps
 from ..core.record import replay
 from ..env.encoding import N_ACTIONS, encode, observation_size
+from .policy import LearnedBot
 
 FORMAT: Final = "foxtrot-dataset/1"
 #: The bots a dataset may be played by: the expert's two levels.
@@ -87,6 +90,20 @@ def make_player(level: str, iterations: int | None = None) -> ExpertBot:
     return ExpertBot(iterations if iterations is not None else samples, None)
 
 
+def make_mover(mover: str, players: int) -> LearnedBot:
+    """The learned policy ``mover`` names (``learned``: the shipped one for ``players``;
+    ``learned:PATH``: a file), checked for the table's size."""
+    if mover != "learned" and not mover.startswith("learned:"):
+        raise ValueError(f"mover: {mover!r} is not learned or learned:PATH")
+    path = mover.removeprefix("learned").removeprefix(":") or None
+    try:
+        bot = LearnedBot(path)
+        bot.check(players)
+    except (OSError, ValueError) as error:  # not a policy, or not for this table's size
+        raise ValueError(f"mover: {error}") from None
+    return bot
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Job:
     """One match to play: what a worker process needs."""
@@ -97,6 +114,7 @@ class Job:
     seed: int
     match: int
     deals: int  # at most this many deals of the match
+    mover: str | None = None  # who plays the moves (None: the searching bot, its best)
 
 
 def play_match(job: Job) -> tuple[str, dict[str, npt.NDArray[Any]], int]:
@@ -104,6 +122,7 @@ def play_match(job: Job) -> tuple[str, dict[str, npt.NDArray[Any]], int]:
     number of deals."""
     rng = match_rng(job.seed, job.match)
     player = make_player(job.level, job.iterations)
+    mover = None if job.mover is None else make_mover(job.mover, job.options.players)
     state = State(job.options, rng=rng)
     rows: dict[str, list[Any]] = {name: [] for name in ARRAYS}
     deals = 0
@@ -125,6 +144,8 @@ def play_match(job: Job) -> tuple[str, dict[str, npt.NDArray[Any]], int]:
                 for move, value in analysis.values.items():
                     values[move.code] = value
                 action, searched = analysis.best, True
+                if mover is not None:  # the learner plays; the search's values are the labels
+                    action = mover.choose(obs, legal, rng)
             rows["obs"].append(encode(obs))
             rows["mask"].append(mask)
             rows["chosen"].append(action.code)
@@ -166,17 +187,22 @@ def generate(
     jobs: int = 1,
     iterations: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    mover: str | None = None,
 ) -> Dataset:
     """Write ``deals`` deals of ``level`` self-play at ``options`` into the directory ``out``
     (whole matches but the last, which stops after the deal that completes the count), with
-    ``jobs`` processes; ``progress(deals_done, deals)`` after every match."""
+    ``jobs`` processes; ``progress(deals_done, deals)`` after every match.  ``mover``
+    (``learned`` or ``learned:PATH``): that policy plays every move instead, and ``level``'s
+    search still labels every decision (expert iteration's data)."""
     if deals < 1:
         raise ValueError(f"deals: {deals!r} is not a positive count")
     if jobs < 1:
         raise ValueError(f"jobs: {jobs!r} is not a positive count")
     if iterations is not None and iterations < 1:
         raise ValueError(f"iterations: {iterations!r} is not a positive count")
-    make_player(level)  # refuse a bad level before any work
+    make_player(level)  # refuse a bad level or mover before any work
+    if mover is not None:
+        make_mover(mover, options.players)
     target = Path(out)
     if target.exists() and any(target.iterdir()):
         raise ValueError(f"out: {str(target)!r} exists and is not empty")
@@ -185,7 +211,7 @@ def generate(
     parts: list[dict[str, npt.NDArray[Any]]] = []
     done = 0
     for record, labels, count in _matches(
-        options, level, iterations, seed=seed, deals=deals, jobs=jobs
+        Job(options, level, iterations, seed, 0, deals, mover), jobs=jobs
     ):
         records.append(record)
         parts.append(labels)
@@ -200,6 +226,7 @@ def generate(
         "format": FORMAT,
         "options": options.to_json(),
         "bot": level,
+        "mover": mover or level,
         "samples": samples,
         "seconds": None,
         "seed": seed,
@@ -215,18 +242,18 @@ def generate(
     return load(target)
 
 
-def _matches(
-    options: TableOptions, level: str, iterations: int | None, *, seed: int, deals: int, jobs: int
-) -> Iterator[tuple[str, dict[str, npt.NDArray[Any]], int]]:
-    """The matches in order until ``deals`` deals are played; the ones beyond are dropped.
+def _matches(first: Job, *, jobs: int) -> Iterator[tuple[str, dict[str, npt.NDArray[Any]], int]]:
+    """The matches in order until ``first.deals`` deals are played (``first`` is match 0 with
+    the whole count); the ones beyond are dropped.
 
     Each match may play up to the deals still wanted when it is submitted, so the last one
     kept stops at the count; matches run ahead of need are computed and thrown away (at most
     ``jobs`` of them)."""
+    deals = first.deals
     if jobs == 1:
         done, match = 0, 0
         while done < deals:
-            result = play_match(Job(options, level, iterations, seed, match, deals - done))
+            result = play_match(dataclasses.replace(first, match=match, deals=deals - done))
             done += result[2]
             match += 1
             yield result
@@ -235,7 +262,7 @@ def _matches(
     # is given the whole remainder as its cap and cut again here, in order.
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending = [
-            pool.submit(play_match, Job(options, level, iterations, seed, match, deals))
+            pool.submit(play_match, dataclasses.replace(first, match=match))
             for match in range(jobs)
         ]
         done, match = 0, jobs
@@ -246,9 +273,7 @@ def _matches(
             done += count
             yield record, labels, count
             if done < deals:
-                pending.append(
-                    pool.submit(play_match, Job(options, level, iterations, seed, match, deals))
-                )
+                pending.append(pool.submit(play_match, dataclasses.replace(first, match=match)))
                 match += 1
         for future in pending:
             future.cancel()
@@ -319,6 +344,7 @@ __all__ = [
     "Job",
     "generate",
     "load",
+    "make_mover",
     "make_player",
     "match_rng",
     "play_match",
