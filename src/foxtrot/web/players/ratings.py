@@ -68,8 +68,9 @@ LARGE_TABLE_RATINGS: Final = {
 LARGE_TABLE: Final = 4
 #: The shipped learned level (web/table/learned.py), by table size: placed as the ladder's
 #: levels were, from its duplicate matches against greedy (medium) at 2 players, 55.5 % of 400
-#: on two sets of decks (50.6-60.3 %; docs/research/training.md).  In the model the ratings come from, the share a
-#: level wins against one rated ``d`` above it is ``1 / (1 + exp(-d / c))``; hard's 81.9 %
+#: on two sets of decks (50.6-60.3 %; docs/research/training.md).  In the model the ratings
+#: come from, the share a level wins against one rated ``d`` above it is
+#: ``1 / (1 + exp(-d / c))``; hard's 81.9 %
 #: of 260 gave it 33.8 (d = 8.8), so c = 8.8 / logit(0.819) = 5.8, and learned's 55.5 % gives
 #: d = 5.8 * logit(0.555) = 1.3: 26.3, kept as 26 (hard's 33.8 is kept as 34).  Where no
 #: policy is measured (an operator's ``learned:NAME``, another size) it plays at medium's.
