@@ -219,23 +219,22 @@ def start_people(cluster: Cluster, tokens: dict[str, list[str]]) -> list[Client]
     return people
 
 
-def public(cluster: Cluster, table: str) -> Any:
-    """The table's public answer from the first live process that gives one."""
+def public(cluster: Cluster, table: str) -> dict[str, Any] | None:
+    """The table's public answer from the first live process that gives one (an error
+    answer, without a status, is passed over)."""
     for proc in cluster.live():
         try:
-            return httpx.get(f"{proc.base}/api/tables/{table}", timeout=2).json()
+            answer = httpx.get(f"{proc.base}/api/tables/{table}", timeout=2).json()
         except httpx.HTTPError:
             continue
+        if isinstance(answer, dict) and "status" in answer:
+            return answer
     return None
 
 
 def status(cluster: Cluster, table: str) -> str:
-    for proc in cluster.live():
-        try:
-            return str(httpx.get(f"{proc.base}/api/tables/{table}", timeout=2).json()["status"])
-        except (httpx.HTTPError, KeyError):
-            continue
-    return "unknown"
+    answer = public(cluster, table)
+    return "unknown" if answer is None else str(answer["status"])
 
 
 def wait_over(cluster: Cluster, tables: list[str], timeout: float, clients: list[Client]) -> None:

@@ -146,20 +146,20 @@ class RedisBus:
         process that has heard nothing on its own channel for a while sends itself a probe
         there; if the probe does not come back, the subscription is made anew.
         """
-        own = f"fxn:{self.node}".encode()
+        own = f"fxn:{self.node}"
         heard, probed = time.monotonic(), None
         while True:
             message = await pubsub.get_message(timeout=1.0)
             now = time.monotonic()
             if message is not None:
-                if message["channel"] == own:
+                if message["channel"] == own.encode():
                     heard, probed = now, None
                 self._deliver(message)
             if probed is None and now - heard > PROBE_AFTER:
-                self._publish(own.decode(), PROBE)
+                self._publish(own, PROBE)
                 probed = now
             elif probed is not None and now - probed > PROBE_WAIT:
-                raise DeafError(f"no probe back on {own.decode()} in {PROBE_WAIT} s")
+                raise DeafError(f"no probe back on {own} in {PROBE_WAIT} s")
 
     def _deliver(self, message: dict[str, Any]) -> None:
         """Hand one message to its handler; one that cannot be read is logged and dropped.
