@@ -7,8 +7,10 @@ whose array it is), ``rewards`` (games x players, this step's rewards of every
 seat) and ``done`` (a match ended at this step: the game was started anew,
 and ``obs`` already shows the new match).  Where a deal ended at this step
 ``deal_ended`` is set and ``scores`` holds its score sheet (games x players x 6:
-``SCORE_FIELDS``, as ``ScoreLine``); where a match ended, ``winner`` is its winner
-(else -1) and ``final_totals`` its final totals.  The arrays are allocated once,
+``SCORE_FIELDS``, as ``ScoreLine``) and ``final`` the observation of the position where it
+ended as the seat that ended it sees it (the sheet's counts, the totals after the deal,
+nobody to move); where a match ended, ``winner`` is its winner (else -1) and
+``final_totals`` its final totals.  The arrays are allocated once,
 and one call steps every game, which is what a batched policy wants.
 
 Two engines fill the same arrays with the same numbers (tests/test_batch*.py):
@@ -37,8 +39,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core import IllegalActionError, ScoreLine, TableOptions
+from ..core.actions import TAKE_CODE
 from .batch_arrays import Ints, match_seed
-from .encoding import N_ACTIONS, Array, Mask, buffer_size, observation_size
+from .encoding import CARD_KINDS, N_ACTIONS, Array, Mask, buffer_size, layout, observation_size
 from .game import Game, check_reward, table_options
 
 #: The columns of ``scores``: the fields of ``ScoreLine``, in order (rule X9).
@@ -52,6 +55,8 @@ class _Engine(Protocol):
     def restart(self, games: list[int]) -> None: ...
 
     def step(self, actions: npt.ArrayLike) -> None: ...
+
+    def observe_into(self, into: Array, previous: Array) -> None: ...
 
     def pick(self, draws: npt.NDArray[np.float64]) -> Ints: ...
 
@@ -87,6 +92,7 @@ class BatchedGames:
         self.scores: Ints = np.zeros((games, players, len(SCORE_FIELDS)), dtype=np.int64)
         self.winner: Ints = np.full(games, -1, dtype=np.int64)
         self.final_totals: Ints = np.zeros((games, players), dtype=np.int64)
+        self.final: Array = np.zeros((games, size), dtype=np.float32)
         self._size = games
         self._ready = False  # reset() was called: every game is in a match
         self._engine: _Engine
@@ -107,8 +113,10 @@ class BatchedGames:
             raise AttributeError("games: a compiled batch keeps its matches as arrays")
         return self._engine.games
 
-    def reset(self, seed: int = 0) -> None:
-        """Start every match anew from ``seed``."""
+    def reset(self, seed: int = 0, *, into: Array | None = None) -> None:
+        """Start every match anew from ``seed`` (``into``: as for ``step``)."""
+        if into is not None:
+            self._observe_into(into)
         self._engine.reset(seed)
         self._ready = True
 
@@ -130,13 +138,30 @@ class BatchedGames:
         if indices:
             self._engine.restart(indices)
 
-    def step(self, actions: npt.ArrayLike) -> None:
-        """One action in every game (for its seat to move); the arrays are filled anew."""
+    def step(self, actions: npt.ArrayLike, *, into: Array | None = None) -> None:
+        """One action in every game (for its seat to move); the arrays are filled anew.
+
+        ``into``: an array of ``obs``'s shape and type that this step's observations are
+        written into and that becomes ``obs``; the array ``obs`` was is not written again.
+        A caller who hands each step's observations on (the vector environment) gives a new
+        array every step instead of copying ``obs``.
+        """
         if not self._ready:
             raise IllegalActionError(
                 "no_deal", -1, "step", "no match has started: call reset(seed) first"
             )
+        if into is not None:
+            self._observe_into(into)
         self._engine.step(actions)
+
+    def _observe_into(self, into: Array) -> None:
+        previous = self.obs
+        if into is previous or into.shape != previous.shape or into.dtype != previous.dtype:
+            raise ValueError(
+                f"into: a new array of shape {previous.shape} and type {previous.dtype}"
+            )
+        self.obs = into
+        self._engine.observe_into(into, previous)
 
     def random_actions(self, rng: np.random.Generator) -> Ints:
         """A uniformly random legal action in every game (a baseline, and for benchmarks):
@@ -182,6 +207,7 @@ class PythonGames:
         self._index = self.games[0].tracker.index  # (seat, observation index) -> buffer index
         self._row_start = (np.arange(games, dtype=np.intp) * length)[:, None]
         self._gather_at = np.zeros(batch.obs.shape, dtype=np.intp)
+        self._final = FinalView(batch.options)
         self._seed = 0
         self._started = 0
 
@@ -234,6 +260,9 @@ class PythonGames:
         if len(codes) != len(self.games):
             raise ValueError(f"actions: {len(codes)} actions for {len(self.games)} games")
         batch = self._batch
+        # what every seat to move sees, from the games' own buffers: for the deals that end
+        before = self._buffers.take(self._gather_at)
+        movers = batch.to_move.copy()
         rewards = batch.rewards
         done = batch.done
         rewards[:] = 0
@@ -268,6 +297,16 @@ class PythonGames:
             flags += [start + code for code in game.legal_codes]
             start += N_ACTIONS
         self._fill(seats, flags)
+        over: Ints = np.flatnonzero(batch.deal_ended)
+        if len(over):
+            batch.final[over] = self._final.views(
+                before[over], _int64s(codes, over), batch.scores[over], movers[over]
+            )
+
+    def observe_into(self, into: Array, previous: Array) -> None:
+        """``into`` starts as a copy of ``previous``: a step that refuses its actions' count
+        writes no row (cheap beside the games' moves in Python)."""
+        np.copyto(into, previous)
 
     def pick(self, draws: npt.NDArray[np.float64]) -> Ints:
         mask = self._batch.mask
@@ -277,4 +316,83 @@ class PythonGames:
         return chosen
 
 
-__all__ = ["SCORE_FIELDS", "BatchedGames", "match_seed"]
+def _int64s(values: list[int], at: Ints) -> Ints:
+    """The values at ``at``, as an array."""
+    return np.array([values[i] for i in at.tolist()], dtype=np.int64)
+
+
+class FinalView:
+    """The observation of the position where a deal ended, as the seat that ended it sees
+    it, from the observation it moved from, its action and the deal's score sheet.
+
+    The Python engine's ``batch.final``.  Why not from the engine: a ``Game`` deals the
+    next deal (or starts the next match) in the same call that ends one.  (The compiled
+    engine writes the final observation from its arrays before it deals: ``fast.batch``.)
+    Nothing here
+    decides a rule: the played card leaves the hand and is seen; ``taken``, ``foxtrots``
+    and ``double_foxtrots`` are the score sheet's (which counts a leftover pile given to
+    the last taker, E2); the totals grow by the sheet's totals; nobody is to move; and the
+    pile is what the count of the cards leaves of it (every card is in a hand, the stock,
+    a seat's taken cards or the pile): the pile with the card laid on it, or nothing.
+    tests/test_env_final.py holds it equal to ``encode(state.observation(seat))`` at the
+    end of deals under every rule option, and the compiled engine's equal to it.
+    """
+
+    def __init__(self, options: TableOptions) -> None:
+        n = options.players
+        self.players = n
+        self.deck_size = options.deck_size
+        at = {block.name: block.start for block in layout(options)}
+        self.hand, self.seen, self.top, self.pile = at["hand"], at["seen"], at["top"], at["pile"]
+        self.sizes, self.stock, self.pile_size = at["hand_sizes"], at["stock"], at["pile_size"]
+        self.to_move = slice(at["to_move"], at["to_move"] + n)
+        seats = np.arange(n)
+        # the columns the sheet fills (taken, foxtrots, double_foxtrots, totals), by seat
+        self.sheet_columns = np.concatenate(
+            [at[name] + seats for name in ("taken", "foxtrots", "double_foxtrots", "totals")]
+        )
+        self.fields = [SCORE_FIELDS.index(name) for name in ("cards", "foxtrots")]
+        self.fields += [SCORE_FIELDS.index(name) for name in ("double_foxtrots", "total")]
+        self.taken = slice(at["taken"], at["taken"] + n)
+        self.hand_sizes = slice(at["hand_sizes"], at["hand_sizes"] + n)
+        self.totals = slice(at["totals"], at["totals"] + n)
+        self.seats = seats
+
+    def views(self, before: Array, codes: Ints, sheets: Ints, seats: Ints) -> Array:
+        """The final observation of each of ``seats``, which moved from its row of
+        ``before`` with its action of ``codes`` (``sheets``: each deal's score sheet, rows x
+        players x ``SCORE_FIELDS``, absolute seats)."""
+        n = self.players
+        rows = np.arange(len(codes))
+        rel = (seats[:, None] + self.seats) % n  # relative order -> absolute seat
+        # rows x fields x players (relative): taken, foxtrots, double foxtrots, deal total
+        sheet = sheets[rows[:, None, None], rel[:, None, :], np.array(self.fields)[:, None]]
+        out = before.copy()
+        totals = out[:, self.totals] + sheet[:, 3]
+        out[:, self.sheet_columns] = sheet.reshape(len(codes), 4 * n)
+        out[:, self.totals] = totals
+        out[:, self.to_move] = 0
+        for r, code in enumerate(codes.tolist()):
+            row = out[r]
+            if code != TAKE_CODE:
+                row[self.hand + code] -= 1
+                row[self.sizes] -= 1
+                row[self.seen + code] += 1
+            held = int(row[self.hand_sizes].sum() + row[self.stock] + row[self.taken].sum())
+            pile = self.deck_size - held
+            size = int(row[self.pile_size])
+            if pile == 0:
+                row[self.pile : self.pile + CARD_KINDS] = 0
+                row[self.top : self.top + CARD_KINDS] = 0
+                row[self.pile_size] = 0
+            elif code != TAKE_CODE and pile == size + 1:
+                row[self.pile + code] += 1
+                row[self.top : self.top + CARD_KINDS] = 0
+                row[self.top + code] = 1
+                row[self.pile_size] = pile
+            elif pile != size:
+                raise RuntimeError(f"the deal's end leaves {pile} cards in a pile of {size}")
+        return out
+
+
+__all__ = ["SCORE_FIELDS", "BatchedGames", "FinalView", "match_seed"]

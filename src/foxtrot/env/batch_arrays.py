@@ -43,5 +43,6 @@ class BatchArrays(Protocol):
     scores: Ints
     winner: Ints
     final_totals: Ints
+    final: npt.NDArray[np.float32]
 
     def __len__(self) -> int: ...

@@ -30,6 +30,7 @@ from .encoding import CARD_KINDS, N_ACTIONS, layout
 from .game import as_index, refusal
 
 Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float32]
 _REWARDS = {
     "deal": kernel.DEAL_REWARD,
     "match": kernel.MATCH_REWARD,
@@ -101,6 +102,7 @@ class CompiledGames:
             scores=batch.scores,
             winner=batch.winner,
             final_totals=batch.final_totals,
+            final=batch.final,
         )
         # the structs as plain tuples, which numba's dispatcher types faster (fast.batch.step)
         self._plain = (tuple(self.table), tuple(self.games), tuple(self.outputs))
@@ -108,10 +110,12 @@ class CompiledGames:
         self._lot = (ints(cards), ints(n), ints(n))  # the lot's scratch (fast.batch.lot)
         self._seed = 0
         self._started = 0
+        self._previous: Floats | None = None  # the observations before a step ``into``
 
     def reset(self, seed: int) -> None:
         self._seed = seed
         self._started = 0
+        self._previous = None  # every game's row is written
         for index in range(len(self._batch)):
             self._restart(index)
         self._clear(0)
@@ -142,9 +146,15 @@ class CompiledGames:
         batch.winner[start:] = -1
 
     def step(self, actions: npt.ArrayLike) -> None:
-        codes, limit, error, shown = self._codes_of(actions)
-        stopped = kernel.step(codes, limit, *self._plain)
         batch = self._batch
+        previous, self._previous = self._previous, None
+        stopped = 0
+        try:
+            codes, limit, error, shown = self._codes_of(actions)
+            stopped = kernel.step(codes, limit, *self._plain)
+        finally:  # after a step ``into``, the games that did not move show what they showed
+            if previous is not None and stopped < len(batch):
+                self.outputs.obs[stopped:] = previous[stopped:]
         if stopped < len(batch):
             self._clear(stopped)
         for g in np.flatnonzero(batch.done[:stopped]).tolist():
@@ -153,6 +163,13 @@ class CompiledGames:
             raise self._refused(stopped, int(codes[stopped]) if shown is None else shown[stopped])
         if error is not None:
             raise error
+
+    def observe_into(self, into: Floats, previous: Floats) -> None:
+        """The next step writes its observations into ``into`` (the batch keeps
+        ``previous``): the games that move write their whole rows (``fast.batch.show``)."""
+        self.outputs = self.outputs._replace(obs=into)
+        self._plain = (self._plain[0], self._plain[1], tuple(self.outputs))
+        self._previous = previous
 
     def _codes_of(
         self, actions: npt.ArrayLike

@@ -45,9 +45,8 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..core import ACTIONS, IllegalActionError, TableOptions
-from ..core.actions import TAKE_CODE
-from .batch import SCORE_FIELDS, BatchedGames
-from .encoding import CARD_KINDS, N_ACTIONS, Array, layout, pad_index, padded_bounds, padded_options
+from .batch import BatchedGames
+from .encoding import N_ACTIONS, Array, pad_index, padded_bounds, padded_options
 from .game import check_deals, check_max_steps, check_reward
 
 Ints = npt.NDArray[np.int64]
@@ -104,13 +103,12 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._steps: Ints = np.zeros(num_envs, dtype=np.int64)
         self._deals: Ints = np.zeros(num_envs, dtype=np.int64)
-        self._obs: Array = np.zeros((num_envs, low.shape[0]), dtype=np.float32)
         # the padded arrays are written into one buffer: its padding columns stay 0
         self._padded: Array = np.zeros((num_envs, low.shape[0]), dtype=np.float32)
         self._pad_index = None if pad_to is None else pad_index(self.options, pad_to)
         self._started = False
         self._all = np.arange(num_envs)
-        self._final = FinalView(self.options)
+        self._seat_zero = self._all * self.options.players  # seat 0's place in rewards.ravel()
         # read-only constants every step hands out (Gymnasium's "everywhere" masks, and no
         # truncation without max_steps): made once, since a step's own numpy calls cost as much
         # as the batch's move of 256 tables
@@ -133,26 +131,23 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         if options:
             raise ValueError(f"options: reset takes no options, got {sorted(options)}")
         super().reset(seed=seed)
-        self.batch.reset(int(self.np_random.integers(2**63)))
+        self.batch.reset(int(self.np_random.integers(2**63)), into=self._fresh())
         self._steps[:] = 0
         self._deals[:] = 0
         self._started = True
-        self._obs = self._view()
-        return self._obs.copy(), self._info()
+        return self._view(), self._info()
+
+    def _fresh(self) -> Array | None:
+        """A new array for the batch's next observations, where they are handed out as they
+        are (unpadded): the batch never writes an array again once it wrote the next one."""
+        return None if self._pad_index is not None else np.empty_like(self.batch.obs)
 
     def _view(self) -> Array:
-        """The batch's observations, padded if asked (a new array)."""
+        """The batch's observations, padded if asked: an array nothing writes again."""
         if self._pad_index is None:
-            return self.batch.obs.copy()
+            return self.batch.obs
         self._padded[:, self._pad_index] = self.batch.obs
         return self._padded.copy()
-
-    def _unpadded(self, rows: Array) -> Array:
-        """Observations as the batch lays them out (without the padding)."""
-        if self._pad_index is None:
-            return rows
-        out: Array = rows[:, self._pad_index]
-        return out
 
     def _pad_views(self, views: Array) -> Array:
         """Observations, padded as the environment's are (a new array)."""
@@ -179,53 +174,58 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         codes = self._checked(actions)
         batch = self.batch
         acting = batch.to_move.copy()
-        before = self._obs  # what each seat moves from (as returned; for final views)
-        batch.step(codes)
+        batch.step(codes, into=self._fresh())
         rewards = batch.rewards.copy()
-        reward: Array = rewards[self._all, acting].astype(np.float32)
+        reward: Array = rewards.ravel()[self._seat_zero + acting]  # each acting seat's
         terminated: Flags = batch.done.copy()
-        if self.max_steps is not None:  # the steps are counted for the truncation alone
-            self._steps += 1
         if self.deals:
             self._deals += batch.deal_ended
             terminated |= self._deals >= self.deals
         truncated: Flags = self._never
-        if self.max_steps is not None:
+        if self.max_steps is not None:  # the steps are counted for the truncation alone
+            self._steps += 1
             truncated = ~terminated & (self._steps >= self.max_steps)
-        ended = terminated | truncated if self.max_steps is not None else terminated
         reached = self._view()
         info = self._info()
-        if ended.any():
-            winner = batch.winner.copy()  # before a restart below
-            final = np.full(self.num_envs, None, dtype=object)
-            for g in np.flatnonzero(truncated).tolist():
-                final[g] = reached[g].copy()
-            over = np.flatnonzero(terminated)
-            if len(over):
-                views = self._final.views(
-                    self._unpadded(before[over]), codes[over], batch.scores[over], acting[over]
-                )
-                for g, view in zip(over.tolist(), self._pad_views(views), strict=True):
-                    final[g] = view
-            cut = ended & ~batch.done  # episodes the batch would go on with: a new match
-            if cut.any():
-                batch.restart(np.flatnonzero(cut))
-                reached = self._view()
-                info = self._info()
-            self._steps[ended] = 0
-            self._deals[ended] = 0
-            info["final_obs"] = final
-            info["_final_obs"] = ended.copy()
-            info["final_info"] = {"winner": winner, "_winner": ended.copy()}
-            info["_final_info"] = ended.copy()
         info["rewards"] = rewards
         info["_rewards"] = self._everywhere
-        self._obs = reached
-        return reached.copy(), reward, terminated, truncated, info
+        if terminated.any() or (self.max_steps is not None and truncated.any()):
+            reached = self._end(info, reached, terminated, truncated)
+        return reached, reward, terminated, truncated, info
+
+    def _end(
+        self, info: dict[str, Any], reached: Array, terminated: Flags, truncated: Flags
+    ) -> Array:
+        """The final observations and infos of the episodes that ended at this step, a new
+        match where the batch would go on with an episode cut short; what ``step`` returns."""
+        batch = self.batch
+        ended = terminated | truncated
+        final = np.empty(self.num_envs, dtype=object)  # None where no episode ended
+        info["final_obs"] = final
+        info["_final_obs"] = ended
+        info["final_info"] = {"winner": batch.winner.copy(), "_winner": ended.copy()}
+        info["_final_info"] = ended.copy()
+        over = np.flatnonzero(terminated)
+        if len(over):
+            views = batch.final[over]
+            for g, view in zip(over.tolist(), self._pad_views(views), strict=True):
+                final[g] = view
+        if not self.deals and self.max_steps is None:
+            return reached  # whole matches: the batch has started the new ones
+        for g in np.flatnonzero(truncated).tolist():
+            final[g] = reached[g].copy()
+        self._steps[ended] = 0
+        self._deals[ended] = 0
+        cut = ended & ~batch.done  # episodes the batch would go on with: a new match
+        if not cut.any():
+            return reached
+        batch.restart(np.flatnonzero(cut))  # into the array ``reached`` (or copied into it)
+        info.update(self._info())
+        return self._view()
 
     def _checked(self, actions: npt.ArrayLike) -> Ints:
         """The actions as indices, if each is legal in its table; else a clear error."""
-        array = np.asarray(actions)
+        array = actions if type(actions) is np.ndarray else np.asarray(actions)
         if array.shape != (self.num_envs,):
             raise ValueError(f"actions: expected {self.num_envs} actions, got shape {array.shape}")
         if array.dtype.kind not in "iu":
@@ -269,76 +269,4 @@ class FoxtrotVectorEnv(VectorEnv[Array, Ints, Any_]):
         """Nothing to release."""
 
 
-class FinalView:
-    """The observation of the position where a deal ended, as the seat that ended it sees
-    it, from the observation it moved from, its action and the deal's score sheet.
-
-    Why not from the engine: both engines deal the next deal (or start the next match) in
-    the same call that ends one, and the compiled one keeps no ``State``.  Nothing here
-    decides a rule: the played card leaves the hand and is seen; ``taken``, ``foxtrots``
-    and ``double_foxtrots`` are the score sheet's (which counts a leftover pile given to
-    the last taker, E2); the totals grow by the sheet's totals; nobody is to move; and the
-    pile is what the count of the cards leaves of it (every card is in a hand, the stock,
-    a seat's taken cards or the pile): the pile with the card laid on it, or nothing.
-    tests/test_env_final.py holds it equal to ``encode(state.observation(seat))`` at the
-    end of deals under every rule option, with either engine.
-    """
-
-    def __init__(self, options: TableOptions) -> None:
-        n = options.players
-        self.players = n
-        self.deck_size = options.deck_size
-        at = {block.name: block.start for block in layout(options)}
-        self.hand, self.seen, self.top, self.pile = at["hand"], at["seen"], at["top"], at["pile"]
-        self.sizes, self.stock, self.pile_size = at["hand_sizes"], at["stock"], at["pile_size"]
-        self.to_move = slice(at["to_move"], at["to_move"] + n)
-        seats = np.arange(n)
-        # the columns the sheet fills (taken, foxtrots, double_foxtrots, totals), by seat
-        self.sheet_columns = np.concatenate(
-            [at[name] + seats for name in ("taken", "foxtrots", "double_foxtrots", "totals")]
-        )
-        self.fields = [SCORE_FIELDS.index(name) for name in ("cards", "foxtrots")]
-        self.fields += [SCORE_FIELDS.index(name) for name in ("double_foxtrots", "total")]
-        self.taken = slice(at["taken"], at["taken"] + n)
-        self.hand_sizes = slice(at["hand_sizes"], at["hand_sizes"] + n)
-        self.totals = slice(at["totals"], at["totals"] + n)
-        self.seats = seats
-
-    def views(self, before: Array, codes: Ints, sheets: Ints, seats: Ints) -> Array:
-        """The final observation of each of ``seats``, which moved from its row of
-        ``before`` with its action of ``codes`` (``sheets``: each deal's score sheet, rows x
-        players x ``SCORE_FIELDS``, absolute seats)."""
-        n = self.players
-        rows = np.arange(len(codes))
-        rel = (seats[:, None] + self.seats) % n  # relative order -> absolute seat
-        # rows x fields x players (relative): taken, foxtrots, double foxtrots, deal total
-        sheet = sheets[rows[:, None, None], rel[:, None, :], np.array(self.fields)[:, None]]
-        out = before.copy()
-        totals = out[:, self.totals] + sheet[:, 3]
-        out[:, self.sheet_columns] = sheet.reshape(len(codes), 4 * n)
-        out[:, self.totals] = totals
-        out[:, self.to_move] = 0
-        for r, code in enumerate(codes.tolist()):
-            row = out[r]
-            if code != TAKE_CODE:
-                row[self.hand + code] -= 1
-                row[self.sizes] -= 1
-                row[self.seen + code] += 1
-            held = int(row[self.hand_sizes].sum() + row[self.stock] + row[self.taken].sum())
-            pile = self.deck_size - held
-            size = int(row[self.pile_size])
-            if pile == 0:
-                row[self.pile : self.pile + CARD_KINDS] = 0
-                row[self.top : self.top + CARD_KINDS] = 0
-                row[self.pile_size] = 0
-            elif code != TAKE_CODE and pile == size + 1:
-                row[self.pile + code] += 1
-                row[self.top : self.top + CARD_KINDS] = 0
-                row[self.top + code] = 1
-                row[self.pile_size] = pile
-            elif pile != size:
-                raise RuntimeError(f"the deal's end leaves {pile} cards in a pile of {size}")
-        return out
-
-
-__all__ = ["FinalView", "FoxtrotVectorEnv"]
+__all__ = ["FoxtrotVectorEnv"]

@@ -185,16 +185,35 @@ class Outputs(NamedTuple):
     """``[G]``: the match's winner, -1 while none."""
     final_totals: Ints
     """``[G, n]``: the match's totals when it ended."""
+    final: Floats
+    """``[G, size]``: the observation of the position where a deal ended, as the seat that
+    ended it sees it (nobody to move)."""
 
 
 @hot
 def show(g: int, table: Table, games: Games, out: Outputs) -> None:
     """Game ``g``'s seat to move, its observation array (``encode``) and its action mask."""
-    n = games.hand_sizes.shape[1]
-    at = table.at
     seat = games.scalars[g, TO_MOVE]
     out.to_move[g] = seat
-    obs = out.obs[g]
+    view(g, seat, table, games, out.obs[g])
+    out.obs[g, table.at[MOVER]] = 1  # relative seat 0 is the seat to move
+    hand = games.hands[g, seat, : games.hand_sizes[g, seat]]
+    on = games.pile[g, : games.scalars[g, PILE_N]]
+    flags = out.mask[g]
+    flags[:] = 0
+    row = out.codes[g]  # the legal actions in index order (a hand is sorted, take is last) ...
+    rules = games.rules[g]
+    count = legal_codes(hand, on, rules[MATCH] == 0, rules[FORCED] != 0, row)
+    for i in range(count):
+        flags[row[i]] = 1
+    row[N_ACTIONS] = count  # ... and how many
+
+
+@hot
+def view(g: int, seat: int, table: Table, games: Games, obs: Floats) -> None:
+    """What ``seat`` of game ``g`` sees, into ``obs`` (``encode``, nobody marked to move)."""
+    n = games.hand_sizes.shape[1]
+    at = table.at
     obs[:] = 0
     hand = games.hands[g, seat, : games.hand_sizes[g, seat]]
     for c in hand:
@@ -218,17 +237,8 @@ def show(g: int, table: Table, games: Games, out: Outputs) -> None:
         obs[at[TOTALS] + rel] = games.totals[g, s]
         if s == games.dealer[g]:
             obs[at[DEALER] + rel] = 1
-    obs[at[MOVER]] = 1  # relative seat 0 is the seat to move
     for k in range(KINDS):
         obs[at[SEEN] + k] = games.seen[g, k]
-    flags = out.mask[g]
-    flags[:] = 0
-    row = out.codes[g]  # the legal actions in index order (a hand is sorted, take is last) ...
-    rules = games.rules[g]
-    count = legal_codes(hand, on, rules[MATCH] == 0, rules[FORCED] != 0, row)
-    for i in range(count):
-        flags[row[i]] = 1
-    row[N_ACTIONS] = count  # ... and how many
 
 
 @hot
@@ -381,10 +391,12 @@ def step(
                     for s in range(n):
                         out.rewards[g, s] = -gain / (n - 1)
                     out.rewards[g, mover] = gain
-        elif _deal_ended(g, table, games, out):
-            out.done[g] = True
-            continue
         else:
+            won = _deal_ended(g, table, games, out)
+            view(g, mover, table, games, out.final[g])  # the end, as the seat that made it sees it
+            if won:
+                out.done[g] = True
+                continue
             games.dealer[g] = (games.dealer[g] + 1) % n  # the deal passes clockwise (D2)
             deal(g, table, games)
         show(g, table, games, out)
@@ -480,4 +492,5 @@ __all__ = [
     "shuffle",
     "start",
     "step",
+    "view",
 ]
