@@ -86,6 +86,7 @@ def assert_same(compiled: BatchedGames, python: BatchedGames) -> None:
         assert np.array_equal(getattr(compiled, name), getattr(python, name)), name
     ended = python.deal_ended
     assert np.array_equal(compiled.scores[ended], python.scores[ended])
+    assert np.array_equal(compiled.final[ended], python.final[ended])
     over = python.done
     assert np.array_equal(compiled.final_totals[over], python.final_totals[over])
 

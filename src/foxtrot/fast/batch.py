@@ -47,7 +47,7 @@ from numpy.typing import NDArray
 
 from ..core import kernel
 from ..core.kernel import TAKE_CODE
-from ._compile import hot
+from ._compile import hot, inlined
 from ._random import Words, shuffle
 from ._rules import (  # the rules row's and the scalars' layout, re-exported for the env
     FORCED,
@@ -209,7 +209,7 @@ def show(g: int, table: Table, games: Games, out: Outputs) -> None:
     row[N_ACTIONS] = count  # ... and how many
 
 
-@hot
+@inlined
 def view(g: int, seat: int, table: Table, games: Games, obs: Floats) -> None:
     """What ``seat`` of game ``g`` sees, into ``obs`` (``encode``, nobody marked to move)."""
     n = games.hand_sizes.shape[1]
