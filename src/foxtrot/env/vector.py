@@ -28,8 +28,9 @@ observation is the array of the seat to move (docs/env.md), the action an index 
   (the seat to move there, as ``step`` would have returned it; to bootstrap from).
   ``info["final_info"]["winner"]`` is the winner of a match that was won (-1 for an
   episode of deals that ended first).
-- **Speed**: 2-3 million table-steps a second at 256 tables on one loaded core, 0.6-0.7 of
-  the batch's (``benchmarks/bench_env.py --only batch``; docs/reports/benchmarks.md).
+- **Speed**: about 4 million table-steps a second at 256 tables on one quiet core, 0.84-0.86
+  of the batch's (``benchmarks/bench_env.py --only batch``; docs/reports/benchmarks.md): the
+  observations returned are the array the batch wrote, never written again (no copy).
 - **Illegal actions** raise ``IllegalActionError`` naming the sub-environment, before any
   sub-environment moves.  ``pad_to=9`` pads the observation to 9 seats (docs/env.md).
 """
