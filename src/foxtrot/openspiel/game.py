@@ -337,7 +337,7 @@ class FoxtrotState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         if core.deal_number == deal:
             track.moved(seat, code, before, core)
             return
-        track.moves.append(Move(seat, code, len(track.rounds) - 1))
+        track.add(Move(seat, code, len(track.rounds) - 1))
         scores = core.deal_logs()[deal].scores
         assert scores is not None
         track.scores = tuple(line.total for line in scores)

@@ -24,7 +24,7 @@ tensors are built from ``State.observation(seat)`` and the seat's own dealt card
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -39,13 +39,22 @@ Array = npt.NDArray[np.float32]
 
 #: How many tensors an observer keeps, by the state's history and the player: an algorithm
 #: that asks again for a position it saw (CFR's passes, a search revisiting its root) gets a
-#: copy instead of a recomputation.  At most about 12 MB for the largest tensors.
+#: copy instead of a recomputation.  About 1 KB each (``Parts``).
 CACHED: Final = 256
 
 
 def moves_cap(options: TableOptions) -> int:
     """The most moves a deal can have: every card played, and a take after each (T4)."""
     return 2 * options.deck_size
+
+
+class Parts(NamedTuple):
+    """A tensor as an observer keeps it (about 1 KB, not the tensor's 46): the observation
+    part, where the moves block holds a 1 (a new array, or none), the dealt counts (or none)."""
+
+    observation: Array
+    slots: npt.NDArray[np.int64] | None
+    dealt: Array | None
 
 
 class FoxtrotObserver:
@@ -69,13 +78,17 @@ class FoxtrotObserver:
             pieces.append(("dealt", (max_rounds(options), 52)))
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor: Array = np.zeros(size, np.float32)
-        self._recent: OrderedDict[tuple[tuple[int, ...], int], Array] = OrderedDict()
+        self._observed = observation_size(options)
+        self._rounds = max_rounds(options)
+        self._row_starts = np.arange(moves_cap(options)) * N_ACTIONS  # move i's first index
+        self._recent: OrderedDict[tuple[tuple[int, ...], int], Parts] = OrderedDict()
         self.dict: dict[str, Array] = {}
         at = 0
         for name, shape in pieces:
             width = int(np.prod(shape))
             self.dict[name] = self.tensor[at : at + width].reshape(shape)
             at += width
+        self._moves = self.dict["moves"].reshape(-1) if self.recall else self.tensor[:0]
 
     def _observation(self, state: Episode, player: int) -> Observation | None:
         core = state.core
@@ -84,43 +97,53 @@ class FoxtrotObserver:
         return core.observation(player)
 
     def set_from(self, state: Episode, player: int) -> None:
-        """Fill ``tensor`` with ``state`` as ``player`` sees it (a copy of the cached tensor
-        when this observer filled it for the same history and player lately)."""
+        """Fill ``tensor`` with ``state`` as ``player`` sees it (from the cached parts when
+        this observer filled it for the same history and player lately)."""
         history = getattr(state, "history", None)
         key = (tuple(history()), player) if history is not None else None
         if key is not None and (found := self._recent.get(key)) is not None:
             self._recent.move_to_end(key)
-            np.copyto(self.tensor, found)
-            return
-        self._fill(state, player)
-        if key is not None:
-            self._recent[key] = self.tensor.copy()
-            if len(self._recent) > CACHED:
-                self._recent.popitem(last=False)
+        else:
+            found = self._parts(state, player)
+            if key is not None:
+                self._recent[key] = found
+                if len(self._recent) > CACHED:
+                    self._recent.popitem(last=False)
+        self._write(found)
 
-    def _fill(self, state: Episode, player: int) -> None:
-        self.tensor.fill(0)
+    def _parts(self, state: Episode, player: int) -> Parts:
+        observation: Array = np.zeros(self._observed, np.float32)
         obs = self._observation(state, player)
         if obs is None:
-            return
+            return Parts(observation, None, None)
+        # the deal's move codes at once (``DealTrack.codes``): the moves block, and the cards
+        # seen (the upturned card and every card played, as ``obs.seen_counts()`` counts them)
+        track = state.tracks[-1] if obs.phase is Phase.PLAYING else None
+        codes = None if track is None else np.frombuffer(track.codes, np.uint8)
         if self.public:
-            encode(obs, self.dict["observation"])
+            seen = None
+            if codes is not None and obs.upturned is not None:
+                seen = np.bincount(codes, minlength=N_ACTIONS)
+                seen[obs.upturned.id] += 1
+            encode(obs, observation, seen=None if seen is None else seen[:52])
             if not self.private:
-                self.dict["observation"][:52] = 0  # the hand block (docs/env.md)
+                observation[:52] = 0  # the hand block (docs/env.md)
         elif self.private:
-            self.dict["observation"][:52] = encode(obs)[:52]
-        if not self.recall or obs.phase is not Phase.PLAYING:
-            return
-        track = state.tracks[-1]
-        if self.public:  # scalar writes through memoryviews: a third of numpy's cost each
-            moves = self.dict["moves"].reshape(-1).data
-            for i, move in enumerate(track.moves):
-                moves[i * N_ACTIONS + move.code] = 1
-        if self.private:
-            dealt = self.dict["dealt"].reshape(-1).data
-            for rnd, cards in enumerate(track.received[player]):
-                for card in cards:
-                    dealt[rnd * 52 + card] += 1
+            for card in obs.hand:
+                observation[card.id] += 1
+        if not self.recall or track is None or codes is None:
+            return Parts(observation, None, None)
+        slots = self._row_starts[: len(codes)] + codes if self.public else None
+        dealt = track.dealt_counts(player, self._rounds) if self.private else None
+        return Parts(observation, slots, dealt)
+
+    def _write(self, parts: Parts) -> None:
+        self.tensor.fill(0)
+        self.dict["observation"][:] = parts.observation
+        if parts.slots is not None:
+            self._moves[parts.slots] = 1
+        if parts.dealt is not None:
+            self.dict["dealt"].reshape(-1)[:] = parts.dealt
 
     def string_from(self, state: Episode, player: int) -> str:
         """``state`` as ``player`` sees it, in words (see the module doc)."""
@@ -181,4 +204,4 @@ class FoxtrotObserver:
         return "\n".join(lines)
 
 
-__all__ = ["CACHED", "FoxtrotObserver", "moves_cap"]
+__all__ = ["CACHED", "FoxtrotObserver", "Parts", "moves_cap"]

@@ -16,8 +16,13 @@ import dataclasses
 from collections import Counter
 from typing import Any, Protocol
 
+import numpy as np
+import numpy.typing as npt
+
 from ..core import State, TableOptions
 from ..core.kernel import deal_order, redeal_size
+
+Floats = npt.NDArray[np.float32]
 
 
 class Episode(Protocol):
@@ -52,13 +57,22 @@ class DealTrack:
     moves: list[Move] = dataclasses.field(default_factory=list)
     upturned: int = -1
     scores: tuple[int, ...] | None = None  # each seat's deal score once it ended
+    # every move's action code, in order: what the tensors read at once (``numpy.frombuffer``)
+    codes: bytearray = dataclasses.field(default_factory=bytearray)
+    # by seat, the dealt cards counted by round and card (``dealt_counts``): made once per
+    # dealing round, never written after, so that copies share them
+    _counts: dict[int, Floats] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.codes) != len(self.moves):
+            self.codes = bytearray(move.code for move in self.moves)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> DealTrack:
         """``copy()``: what a state's clone needs (the moves are never changed)."""
         return self.copy()
 
     def copy(self) -> DealTrack:
-        """An independent copy (the lists are copied; ints are shared)."""
+        """An independent copy (the lists are copied; ints and the dealt counts are shared)."""
         return DealTrack(
             self.dealer,
             self.deck[:],
@@ -68,7 +82,29 @@ class DealTrack:
             self.moves[:],
             self.upturned,
             self.scores,
+            self.codes[:],
+            dict(self._counts),
         )
+
+    def add(self, move: Move) -> None:
+        """Record a move."""
+        self.moves.append(move)
+        self.codes.append(move.code)
+
+    def dealt_counts(self, seat: int, rounds: int) -> Floats:
+        """``[rounds * 52]``: how many of each card ``seat`` was dealt in each dealing round
+        so far (row-major by round; ``rounds`` at least the deal's).  Read-only."""
+        got = self.received[seat] if seat < len(self.received) else []
+        found = self._counts.get(seat)
+        if found is None or found.shape[0] != rounds * 52 + 1 or found[-1] != len(got):
+            counts = np.zeros(rounds * 52 + 1, dtype=np.float32)
+            for rnd, cards in enumerate(got):
+                for card in cards:
+                    counts[rnd * 52 + card] += 1
+            counts[-1] = len(got)  # the rounds counted: a redeal makes them anew
+            counts.flags.writeable = False
+            self._counts[seat] = found = counts
+        return found[:-1]
 
     def dealt(self, state: State) -> None:
         """The deck is complete and ``state`` has dealt it: record the first round."""
@@ -81,7 +117,7 @@ class DealTrack:
     def moved(self, seat: int, code: int, before: list[tuple[int, ...]], state: State) -> None:
         """Record a move in a deal that goes on; if the hands grew (a redeal, rule R1),
         record what each seat was dealt.  ``before``: every hand before the move."""
-        self.moves.append(Move(seat, code, len(self.rounds) - 1))
+        self.add(Move(seat, code, len(self.rounds) - 1))
         after = [[card.id for card in state.hand(s)] for s in range(len(before))]
         played = 0 if code == TAKE else 1
         if sum(map(len, after)) <= sum(map(len, before)) - played:
