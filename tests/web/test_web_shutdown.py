@@ -24,9 +24,12 @@ from fastapi import WebSocket, WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from foxtrot.core import Observation
 from foxtrot.web.lobby import Lobby
+from foxtrot.web.protocol import CreateTable, SeatPlan
 from foxtrot.web.sockets import read_text
 from foxtrot.web.store.event_log import Store
+from foxtrot.web.table.computer import Computers
 from waiting import wait_until_async
 
 from .web_support import ServerProcess, create, join, server
@@ -152,6 +155,55 @@ def test_shutdown_keeps_the_event_loop_running_while_the_database_finishes(
         return bool(await busy)
 
     assert asyncio.run(scenario())  # released by the test, not by the hold's own timeout
+
+
+class HeldComputers(Computers):
+    """Computers whose next move is held until the test lets it go."""
+
+    def __init__(self) -> None:
+        super().__init__(processes=1)
+        self.asked = asyncio.Event()
+        self.go = asyncio.Event()
+
+    async def choose(
+        self, level: str, obs: Observation, *, table: str = "", watched: bool = True
+    ) -> tuple[str, float]:
+        move = await super().choose(level, obs, table=table, watched=watched)
+        self.asked.set()
+        await self.go.wait()
+        return move
+
+
+def test_a_computer_move_committing_when_the_server_stops_is_in_the_log(tmp_path: Path) -> None:
+    """A computer's move whose commit has begun (its own task made, not yet run) when the
+    server stops: shutdown waits for that commit before it stops the database thread, so
+    the move is in the log, and nothing fails after the server stopped."""
+    url = f"sqlite:///{tmp_path}/s.db"
+    failures: list[dict[str, Any]] = []
+
+    async def scenario() -> tuple[str, int]:
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(lambda _, context: failures.append(context))
+        computers = HeldComputers()
+        lobby = Lobby(Store(url), computers=computers)
+        await lobby.boot()
+        seats = [SeatPlan(kind="easy"), SeatPlan(kind="easy")]
+        actor = await lobby.create(CreateTable(seats=seats, seed_seconds=0, bot_delay=0))
+        await wait_until_async(computers.asked.is_set, what="a computer thinking")
+        seq = actor.seq
+        computers.go.set()
+        await asyncio.sleep(0)  # the move's task runs to its commit, which waits to start
+        await lobby.shutdown()
+        return actor.id, seq
+
+    table, seq = asyncio.run(scenario())
+    assert not failures
+    store = Store(url)
+    try:
+        kinds = [event.kind for event in store.events_after(table, seq - 1)]
+    finally:
+        store.close()
+    assert kinds[-1] == "action" and len(kinds) == 2  # the event before it, then the move
 
 
 @pytest.mark.parametrize("closed_by", ["a failed send", "our close"])

@@ -222,6 +222,12 @@ class Lobby:
             task.cancel()
         for actor in self.tables.values():
             actor.stop()
+        # a task cancelled in a commit finishes that commit first: wait for them all, so that
+        # no commit reaches the database after its thread stopped
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=10)
+        for actor in list(self.tables.values()):
+            await actor.wait_stopped(timeout=10)
         if self._flusher is not None and not self._flusher.done():
             await asyncio.wait([self._flusher], timeout=10)
         if self.cluster is not None:  # after the last commit: the next owner reads it all

@@ -613,6 +613,14 @@ class TableActor:
             for conn in self.connections():
                 conn.close()
 
+    async def wait_stopped(self, timeout: float) -> None:
+        """After ``stop``: wait (``timeout`` seconds at most) until every wake-up has ended.
+        A wake-up cancelled while it committed first finishes the commit it started
+        (``_commit``), so that the server stops its database after it, not before."""
+        tasks = [task for task in (self._task, *self._grace.values()) if task is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout)
+
     async def close(self, reason: str) -> None:
         """Close the table for good (its log and record stay)."""
         async with self.lock:
