@@ -42,6 +42,7 @@ from ..bots import BUDGETS, ExpertBot, budget
 from ..core import Phase, RecordError, SplitMix64, State, TableOptions, dumps
 from ..core.record import replay
 from ..env.encoding import N_ACTIONS, encode, observation_size
+from .names import policy_file
 from .policy import LearnedBot
 
 FORMAT: Final = "foxtrot-dataset/1"
@@ -93,11 +94,8 @@ def make_player(level: str, iterations: int | None = None) -> ExpertBot:
 def make_mover(mover: str, players: int) -> LearnedBot:
     """The learned policy ``mover`` names (``learned``: the shipped one for ``players``;
     ``learned:PATH``: a file), checked for the table's size."""
-    if mover != "learned" and not mover.startswith("learned:"):
-        raise ValueError(f"mover: {mover!r} is not learned or learned:PATH")
-    path = mover.removeprefix("learned").removeprefix(":") or None
     try:
-        bot = LearnedBot(path)
+        bot = LearnedBot(policy_file(mover))
         bot.check(players)
     except (OSError, ValueError) as error:  # not a policy, or not for this table's size
         raise ValueError(f"mover: {error}") from None

@@ -25,13 +25,12 @@ from ..bots import (
     make_oracle,
 )
 from ..bots.expert import ExpertBot, OracleBot
+from ..learn.names import LEARNED, policy_file
 
 __all__ = ["LEARNED", "OPENSPIEL", "POLICY", "SEARCH_BOTS", "BotSpec", "parse_bots"]
 
 #: A saved policy as an entrant: ``policy:PATH`` (``foxtrot.env.policy``, extra ``[train]``).
 POLICY = "policy"
-#: A policy saved as plain arrays (``foxtrot.learn.policy``, numpy only): ``learned:PATH``.
-LEARNED = "learned"
 #: An OpenSpiel search bot as an entrant: ``openspiel:ismcts`` or ``openspiel:mcts:200``
 #: (``foxtrot.openspiel.bots``, extra ``[openspiel]``).
 OPENSPIEL = "openspiel"
@@ -123,11 +122,9 @@ def parse_bots(
             kind = OPENSPIEL if name.startswith(OPENSPIEL + ":") else LEARNED
             if kind == OPENSPIEL:
                 _check_openspiel(name)
-            elif name == LEARNED + ":":
-                raise ValueError(f"{name!r}: name the policy file, e.g. learned:learned.npz")
+            path = name if kind == OPENSPIEL else policy_file(name)
             seen[name] = seen.get(name, 0) + 1
             label = name if seen[name] == 1 else f"{name}#{seen[name]}"
-            path = name if kind == OPENSPIEL else name[len(LEARNED) + 1 :]
             specs.append(BotSpec(label, kind, path=path))
             continue
         if name == LEARNED:  # the level: the policy shipped for the table's size

@@ -38,6 +38,7 @@ from ..core import (
     to_record,
 )
 from ..i18n import LANGUAGES, catalog
+from ..learn.names import LEARNED, policy_file
 from ..storage import data_dir, load_record, read_record, save_record
 
 LOG: Final = logging.getLogger("foxtrot.tui")
@@ -46,8 +47,6 @@ LOG: Final = logging.getLogger("foxtrot.tui")
 BOT_LEVELS: Final = ("easy", "medium", "hard")
 BOT_KINDS: Final = SEAT_LEVELS  # the record's list (core.record checks a record's seats)
 HUMAN: Final = "human"
-#: The level of a distilled policy (``foxtrot.learn.policy``): ``learned`` or ``learned:PATH``.
-LEARNED: Final = "learned"
 BOT: Final = "bot"
 
 
@@ -98,8 +97,8 @@ class Seat:
     def bot(cls, level: str) -> Seat:
         """A computer opponent; ``level`` is easy/medium/hard, a bot name, ``learned`` (the
         shipped policy) or ``learned:PATH`` (a policy file)."""
-        if level.startswith(LEARNED + ":") and level != LEARNED + ":":
-            return cls(BOT, LEARNED, level[len(LEARNED) + 1 :])
+        if level.startswith(LEARNED + ":") and (path := policy_file(level)) is not None:
+            return cls(BOT, LEARNED, path)
         if level not in BOT_KINDS:
             raise ValueError(
                 f"unknown level {level!r} (expected {', '.join(BOT_KINDS)} or learned:PATH)"
@@ -461,12 +460,14 @@ def parse_seats(
     levels = [level for level in levels if level]
     people = [name.strip() for name in humans.split(",")] if humans else []
     for level in levels:
-        if level not in BOT_KINDS and not (
-            level.startswith(LEARNED + ":") and level != LEARNED + ":"
-        ):
+        if level in BOT_KINDS:
+            continue
+        try:
+            policy_file(level)
+        except ValueError:
             raise FoxtrotError(
                 f"--bots: unknown level {level!r} (expected {', '.join(BOT_KINDS)} or learned:PATH)"
-            )
+            ) from None
     if players is None:
         players = max(len(people), 1) + len(levels) if people or levels else 2
     count = len(people) if people else players - len(levels)
