@@ -328,12 +328,11 @@ class FinalView:
     The Python engine's ``batch.final``.  Why not from the engine: a ``Game`` deals the
     next deal (or starts the next match) in the same call that ends one.  (The compiled
     engine writes the final observation from its arrays before it deals: ``fast.batch``.)
-    Nothing here
-    decides a rule: the played card leaves the hand and is seen; ``taken``, ``foxtrots``
-    and ``double_foxtrots`` are the score sheet's (which counts a leftover pile given to
-    the last taker, E2); the totals grow by the sheet's totals; nobody is to move; and the
-    pile is what the count of the cards leaves of it (every card is in a hand, the stock,
-    a seat's taken cards or the pile): the pile with the card laid on it, or nothing.
+    Nothing here decides a rule: the played card leaves the hand and is seen; ``taken``,
+    ``foxtrots`` and ``double_foxtrots`` are the score sheet's (which counts a leftover pile
+    given to the last taker, E2); the totals grow by the sheet's totals; nobody is to move;
+    and the pile is what the count of the cards leaves of it (every card is in a hand, the
+    stock, a seat's taken cards or the pile): the pile with the card laid on it, or nothing.
     tests/test_env_final.py holds it equal to ``encode(state.observation(seat))`` at the
     end of deals under every rule option, and the compiled engine's equal to it.
     """
