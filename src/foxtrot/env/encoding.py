@@ -170,6 +170,19 @@ def _offsets(options: TableOptions) -> dict[str, int]:
     return {block.name: block.start for block in layout(options)}
 
 
+_ENCODED: Final = (
+    "hand", "pile", "top", "pile_size", "stock", "hand_sizes", "taken", "foxtrots",
+    "double_foxtrots", "totals", "to_move", "dealer", "seen",
+)  # fmt: skip
+
+
+@functools.cache
+def _starts(options: TableOptions) -> tuple[int, ...]:
+    """Where ``encode``'s blocks start, in the order it writes them (``_ENCODED``)."""
+    at = _offsets(options)
+    return tuple(at[name] for name in _ENCODED)
+
+
 def encode(
     obs: Observation, out: Array | None = None, *, seen: npt.NDArray[Any] | None = None
 ) -> Array:
@@ -180,39 +193,52 @@ def encode(
     ``seen``: ``obs.seen_counts()`` as an array, from a caller that counts them faster (the
     OpenSpiel observer, from its record of the deal's moves).
     """
-    n = obs.players
-    at = _offsets(obs.options)
+    options = obs.options
+    n = options.players
+    (
+        hand,
+        pile,
+        top,
+        pile_size,
+        stock,
+        sizes,
+        taken,
+        singles,
+        doubles_at,
+        totals,
+        to_move,
+        dealer,
+        start,
+    ) = _starts(options)
     if out is None:
-        out = np.zeros(observation_size(obs.options), dtype=np.float32)
+        out = np.zeros(observation_size(options), dtype=np.float32)
     mv = out.data
-    hand, pile = at["hand"], at["pile"]
     for card in obs.hand:
         mv[hand + card.id] += 1
-    for card in obs.pile:
+    cards = obs.pile
+    for card in cards:
         mv[pile + card.id] += 1
-    if obs.pile:
-        mv[at["top"] + obs.pile[-1].id] = 1
-    mv[at["pile_size"]] = len(obs.pile)
-    mv[at["stock"]] = obs.stock
-    sizes, taken, singles, doubles_at, totals = (
-        at["hand_sizes"],
-        at["taken"],
-        at["foxtrots"],
-        at["double_foxtrots"],
-        at["totals"],
-    )
+    if cards:
+        mv[top + cards[-1].id] = 1
+    mv[pile_size] = len(cards)
+    mv[stock] = obs.stock
+    me = obs.seat
+    held, taken_cards, foxtrots, scores = obs.hand_sizes, obs.taken, obs.foxtrots, obs.totals
     for rel in range(n):
-        seat = (obs.seat + rel) % n
-        mv[sizes + rel] = obs.hand_sizes[seat]
-        mv[taken + rel] = len(obs.taken[seat])
-        doubles = sum(1 for card in obs.foxtrots[seat] if is_double(card.id))
-        mv[singles + rel] = len(obs.foxtrots[seat]) - doubles
-        mv[doubles_at + rel] = doubles
-        mv[totals + rel] = obs.totals[seat]
+        seat = me + rel
+        if seat >= n:
+            seat -= n
+        mv[sizes + rel] = held[seat]
+        mv[taken + rel] = len(taken_cards[seat])
+        made = foxtrots[seat]
+        if made:
+            doubles = sum(1 for card in made if is_double(card.id))
+            mv[singles + rel] = len(made) - doubles
+            mv[doubles_at + rel] = doubles
+        mv[totals + rel] = scores[seat]
     if obs.to_move is not None:
-        mv[at["to_move"] + (obs.to_move - obs.seat) % n] = 1
-    mv[at["dealer"] + (obs.dealer - obs.seat) % n] = 1
-    start = at["seen"]
+        mv[to_move + (obs.to_move - me) % n] = 1
+    mv[dealer + (obs.dealer - me) % n] = 1
     if seen is not None:
         out[start : start + CARD_KINDS] = seen
         return out

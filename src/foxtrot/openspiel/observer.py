@@ -89,6 +89,7 @@ class FoxtrotObserver:
             self.dict[name] = self.tensor[at : at + width].reshape(shape)
             at += width
         self._moves = self.dict["moves"].reshape(-1) if self.recall else self.tensor[:0]
+        self._dealt = self.dict["dealt"].reshape(-1) if self.recall else self.tensor[:0]
 
     def _observation(self, state: Episode, player: int) -> Observation | None:
         core = state.core
@@ -143,7 +144,7 @@ class FoxtrotObserver:
         if parts.slots is not None:
             self._moves[parts.slots] = 1
         if parts.dealt is not None:
-            self.dict["dealt"].reshape(-1)[:] = parts.dealt
+            self._dealt[:] = parts.dealt
 
     def string_from(self, state: Episode, player: int) -> str:
         """``state`` as ``player`` sees it, in words (see the module doc)."""
