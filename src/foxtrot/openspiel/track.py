@@ -61,7 +61,7 @@ class DealTrack:
     codes: bytearray = dataclasses.field(default_factory=bytearray)
     # by seat, the dealt cards counted by round and card (``dealt_counts``): made once per
     # dealing round, never written after, so that copies share them
-    _counts: dict[int, Floats] = dataclasses.field(default_factory=dict)
+    _counts: dict[int, Floats] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if len(self.codes) != len(self.moves):
