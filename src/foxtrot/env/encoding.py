@@ -165,11 +165,6 @@ def _scale(options: TableOptions) -> Array:
     return out
 
 
-@functools.cache
-def _offsets(options: TableOptions) -> dict[str, int]:
-    return {block.name: block.start for block in layout(options)}
-
-
 _ENCODED: Final = (
     "hand", "pile", "top", "pile_size", "stock", "hand_sizes", "taken", "foxtrots",
     "double_foxtrots", "totals", "to_move", "dealer", "seen",
@@ -179,7 +174,7 @@ _ENCODED: Final = (
 @functools.cache
 def _starts(options: TableOptions) -> tuple[int, ...]:
     """Where ``encode``'s blocks start, in the order it writes them (``_ENCODED``)."""
-    at = _offsets(options)
+    at = {block.name: block.start for block in layout(options)}
     return tuple(at[name] for name in _ENCODED)
 
 
