@@ -50,32 +50,29 @@ def _play(
     return checked
 
 
+#: Every rule option the final observation depends on, as ``TableOptions`` keywords.
+RULES = st.fixed_dictionaries(
+    {
+        "take": st.sampled_from(TakeRule),
+        "leftover_pile": st.sampled_from(LeftoverPile),
+        "most_cards_tie": st.sampled_from(MostCardsTie),
+        "forced_foxtrot": st.booleans(),
+    }
+)
+
+
 @SETTINGS
 @given(
     players=st.integers(2, 6),
-    take=st.sampled_from(TakeRule),
-    leftover=st.sampled_from(LeftoverPile),
-    tie=st.sampled_from(MostCardsTie),
-    forced=st.booleans(),
+    rules=RULES,
     deals=st.integers(0, 2),
     padded=st.booleans(),
     seed=st.integers(0, 2**16),
 )
 def test_final_obs_is_the_final_position_of_the_seat_that_ended_it(
-    *,
-    players: int,
-    take: TakeRule,
-    leftover: LeftoverPile,
-    tie: MostCardsTie,
-    forced: bool,
-    deals: int,
-    padded: bool,
-    seed: int,
+    *, players: int, rules: dict[str, Any], deals: int, padded: bool, seed: int
 ) -> None:
-    changes: dict[str, Any] = {
-        "take": take, "leftover_pile": leftover, "most_cards_tie": tie, "forced_foxtrot": forced,
-        "target": 40,  # whole matches (deals=0) end within the test
-    }  # fmt: skip
+    changes = {**rules, "target": 40}  # whole matches (deals=0) end within the test
     options = TableOptions(players=players, **changes)
     pad_to = 9 if padded else None
     vec = FoxtrotVectorEnv(
@@ -104,25 +101,14 @@ def test_the_final_position_shows_the_deal_and_nobody_to_move() -> None:
 
 
 @SETTINGS
-@given(
-    players=st.integers(2, 6),
-    take=st.sampled_from(TakeRule),
-    leftover=st.sampled_from(LeftoverPile),
-    tie=st.sampled_from(MostCardsTie),
-    forced=st.booleans(),
-    seed=st.integers(0, 2**16),
-)
+@given(players=st.integers(2, 6), rules=RULES, seed=st.integers(0, 2**16))
 def test_both_engines_give_the_same_final_obs(
-    *, players: int, take: TakeRule, leftover: LeftoverPile, tie: MostCardsTie, forced: bool,
-    seed: int,
-) -> None:  # fmt: skip
+    *, players: int, rules: dict[str, Any], seed: int
+) -> None:
     """The compiled engine writes the final observation from its arrays, the Python one
     from the observation moved from (``FinalView``): the same numbers under every rule."""
-    changes: dict[str, Any] = {
-        "take": take, "leftover_pile": leftover, "most_cards_tie": tie, "forced_foxtrot": forced,
-    }  # fmt: skip
     python, compiled = (
-        FoxtrotVectorEnv(3, players=players, deals=1, compiled=engine, **changes)
+        FoxtrotVectorEnv(3, players=players, deals=1, compiled=engine, **rules)
         for engine in (False, True)
     )
     _, info = python.reset(seed=seed)
