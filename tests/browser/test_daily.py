@@ -27,6 +27,9 @@ pytestmark = pytest.mark.timeout(900)
 DAY, NEXT = "2026-12-03", "2026-12-04"
 #: The hard computer plays the deck once (up to 0.9 s a move, about 50 moves) on a busy machine.
 BENCHMARK_MS = 400_000
+#: A computer moves half a second after the last move (the deal of the day's bot delay): a
+#: table with no event for this long has stopped, however busy the machine.
+STUCK_SECONDS = 120
 
 
 @pytest.fixture(scope="module")
@@ -63,14 +66,24 @@ def signed_in(browser: Browser, server: ServerProcess, name: str) -> BrowserCont
     return made
 
 
-def play_through(page: Page) -> None:
-    """Play the first card of the hand each turn until the deal of the day is over."""
+def play_through(page: Page, server: ServerProcess) -> None:
+    """Play the first card of the hand each turn until the deal of the day is over; fail if
+    the table stops (no event for ``STUCK_SECONDS``), saying where, not if it is slow."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     expect(page.locator("#hand .card").first).to_be_visible(timeout=30_000)
-    deadline = time.monotonic() + 300
+    last, since = None, time.monotonic()
     while not page.locator("#daily-note").count():
-        assert time.monotonic() < deadline, "the deal of the day did not end"
+        seq = page.locator("#t-game").get_attribute("data-seq")
+        if seq != last:
+            last, since = seq, time.monotonic()
+        elif time.monotonic() - since > STUCK_SECONDS:
+            turn = page.locator("#t-turn").inner_text()
+            raise AssertionError(
+                f"the deal of the day stopped at event {seq}: the turn line says {turn!r};"
+                f" the page's errors: {errors}; the server's log ends:\n{server.tail()}"
+            )
         if page.locator("#t-turn.mine").count():
-            seq = page.locator("#t-game").get_attribute("data-seq")
             page.keyboard.press("1")
             page.wait_for_function(
                 f"() => document.querySelector('#t-game').dataset.seq !== {json.dumps(seq)}"
@@ -78,16 +91,17 @@ def play_through(page: Page) -> None:
             )
         else:
             page.wait_for_timeout(50)
+    assert not errors, f"uncaught JavaScript errors: {errors}"
 
 
-def play_the_day(context: BrowserContext) -> Page:
+def play_the_day(context: BrowserContext, server: ServerProcess) -> Page:
     """From the lobby: open the deal of the day, play it, open the result."""
     page = context.new_page()
     page.goto("/")
     page.locator('[data-action="daily"]').click()
     expect(page.locator("#daily-title")).to_contain_text("3, 2026")
     page.locator('[data-action="daily-play"]').click()
-    play_through(page)
+    play_through(page, server)
     page.locator('[data-action="daily-result"]').click()
     expect(page.locator("#daily-result")).to_contain_text("Your score", timeout=30_000)
     return page
@@ -96,7 +110,7 @@ def play_the_day(context: BrowserContext) -> Page:
 def test_a_guest_and_two_accounts_play_the_deal_of_the_day(
     browser: Browser, daily_server: ServerProcess, artifacts: Path
 ) -> None:
-    guest = play_the_day(context_at(browser, daily_server))
+    guest = play_the_day(context_at(browser, daily_server), daily_server)
     expect(guest.locator('[data-kind="guest"]')).to_have_count(1)
     share = guest.locator("#daily-share-text").inner_text()
     assert "I scored" in share and "December 3, 2026" in share
@@ -111,7 +125,7 @@ def test_a_guest_and_two_accounts_play_the_deal_of_the_day(
     expect(guest.locator("#daily-result")).to_contain_text("Your score")
     for name in ("Anna", "Boris"):
         context = signed_in(browser, daily_server, name)
-        page = play_the_day(context)
+        page = play_the_day(context, daily_server)
         expect(page.locator('[data-kind="person"]', has_text=name)).to_have_count(1)
         page.locator('[data-action="daily-play"]').click()  # a second ranked play: refused
         expect(page.locator("#daily-msg")).to_contain_text("You have played this deck today")

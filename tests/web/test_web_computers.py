@@ -5,6 +5,7 @@ opponent never waits behind another client's tables of computers."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -160,3 +161,60 @@ def test_an_address_has_a_bounded_number_of_expert_tables(tmp_path: Path) -> Non
             await lobby.shutdown()
 
     asyncio.run(scene())
+
+
+class FailingComputers(Computers):
+    """Computers whose first ``fails`` moves fail, as when a worker process dies."""
+
+    def __init__(self, fails: int) -> None:
+        super().__init__(processes=1)
+        self.fails = fails
+
+    async def choose(
+        self, level: str, obs: Observation, *, table: str = "", watched: bool = True
+    ) -> tuple[str, float]:
+        if self.fails:
+            self.fails -= 1
+            raise RuntimeError("the worker process died")
+        return await super().choose(level, obs, table=table, watched=watched)
+
+
+def test_a_computer_move_that_fails_is_tried_again_and_the_table_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A computer's move that fails (its worker died) is logged with its cause and tried again
+    a moment later, longer after each failure in a row: the table plays on, where it would
+    otherwise wait for ever (nobody else starts a computer's turn)."""
+    from foxtrot.web.lobby import Lobby  # noqa: PLC0415
+    from foxtrot.web.protocol import CreateTable, SeatPlan  # noqa: PLC0415
+    from foxtrot.web.store.event_log import Store  # noqa: PLC0415
+    from foxtrot.web.table import actor  # noqa: PLC0415
+    from waiting import wait_until_async  # noqa: PLC0415
+
+    monkeypatch.setattr(actor, "RETRY_FIRST", 0.01)
+    caplog.set_level(logging.WARNING, logger="foxtrot.web")
+
+    async def scene() -> tuple[int, str]:
+        computers = FailingComputers(fails=3)
+        lobby = Lobby(Store(f"sqlite:///{tmp_path / 'x.db'}"), computers=computers)
+        await lobby.boot()
+        try:
+            seats = [SeatPlan(kind="easy"), SeatPlan(kind="easy")]
+            table = await lobby.create(CreateTable(seats=seats, seed_seconds=0, bot_delay=0))
+
+            def moves() -> int:
+                logs = [] if table.state is None else table.state.deal_logs()
+                return sum(len(log.actions) for log in logs)
+
+            await wait_until_async(lambda: moves() >= 3, what="three computer moves")
+            return computers.fails, table.id
+        finally:
+            await lobby.shutdown()
+
+    left, table_id = asyncio.run(scene())
+    assert left == 0
+    failed = [r for r in caplog.records if r.getMessage() == "a wake-up failed"]
+    assert len(failed) == 3
+    assert {getattr(r, "table", None) for r in failed} == {table_id}
+    assert [getattr(r, "retry_seconds", None) for r in failed] == [0.01, 0.02, 0.04]
+    assert all("the worker process died" in str(getattr(r, "cause", "")) for r in failed)

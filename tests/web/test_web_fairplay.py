@@ -26,9 +26,10 @@ from alembic.config import Config
 from fastapi.testclient import TestClient
 
 from foxtrot.skill import START, ordinal
+from foxtrot.web.logs import cause
 from foxtrot.web.players.accounts import REGISTER_LIMIT, Accounts
 from foxtrot.web.players.names import skeleton
-from foxtrot.web.players.ratings import RETRY_FIRST, Retries, cause
+from foxtrot.web.players.ratings import RETRY_FIRST, Retries
 from foxtrot.web.store import account_rows, event_log
 
 from .passkey_support import Passkey

@@ -41,6 +41,17 @@ class JsonLines(logging.Formatter):
         return json.dumps(line)
 
 
+def cause(error: BaseException) -> str:
+    """What went wrong, for the log: the exception's type and the first line of its message.
+
+    A database error's message is the driver's (the statement and its parameters, which
+    SQLAlchemy appends, are left out), cut to 200 characters.
+    """
+    inner = getattr(error, "orig", None) or error
+    first = (str(inner).splitlines() or [""])[0][:200]
+    return f"{type(inner).__name__}: {first}" if first else type(inner).__name__
+
+
 #: uvicorn's own loggers (its warnings, "Invalid HTTP request received." among them).
 UVICORN_LOGGERS: Final = ("uvicorn", "uvicorn.error", "uvicorn.access")
 

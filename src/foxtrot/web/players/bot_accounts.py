@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ...i18n import catalog
 from ...skill import places, rate
 from ..cluster.bus import Bucket, Connection
-from ..logs import log
+from ..logs import cause, log
 from ..protocol import (
     MAX_MESSAGE,
     ActionIn,
@@ -60,7 +60,7 @@ from ..store.bot_rows import (
     TooManyBotsError,
 )
 from .accounts import Accounts, DisplayName
-from .ratings import COMPUTER_RATINGS, cause, computer_rating
+from .ratings import COMPUTER_RATINGS, computer_rating
 
 if TYPE_CHECKING:
     from ..lobby import Lobby

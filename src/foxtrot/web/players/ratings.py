@@ -35,7 +35,7 @@ import sqlalchemy as sa
 from ...core import CardPlayed, PlayResult, State, replay, to_record
 from ...skill import START, ordinal, places, rate
 from ..lobby import Lobby
-from ..logs import log
+from ..logs import cause, log
 from ..protocol import ProtocolError
 from ..store.event_log import EVENTS, SEATS, TABLES
 from ..table.learned import LEARNED, is_learned
@@ -498,17 +498,6 @@ class Retries:
     def done(self, table_id: str) -> None:
         """The match was rated (or closed): forget it."""
         self.failed.pop(table_id, None)
-
-
-def cause(error: BaseException) -> str:
-    """What went wrong, for the log: the exception's type and the first line of its message.
-
-    A database error's message is the driver's (the statement and its parameters, which
-    SQLAlchemy appends, are left out), cut to 200 characters.
-    """
-    inner = getattr(error, "orig", None) or error
-    first = (str(inner).splitlines() or [""])[0][:200]
-    return f"{type(inner).__name__}: {first}" if first else type(inner).__name__
 
 
 async def sweep(lobby: Lobby, store: RatingStore, retries: Retries | None = None) -> int:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import logging
 import random
 import secrets
 import time
+from collections.abc import Coroutine
 from typing import Any
 
 import sqlalchemy as sa
@@ -23,6 +23,7 @@ import sqlalchemy as sa
 from ...core import Event, Phase, State, TableOptions
 from .. import fair
 from ..cluster.bus import Connection
+from ..logs import cause, log
 from ..protocol import Ack, ActionIn, Code, NextDealIn, ProtocolError, SeedIn, Snapshot
 from ..store.event_log import Append, LoggedEvent, TableRow, seat_account_clash
 from .events_in import checked_action, next_state
@@ -30,12 +31,15 @@ from .pause import DealPause
 from .seats import DealSeeds, Entry, Hooks, SeatInfo, presence_text, token_hash
 from .views import Texts, event_json, view_of
 
-log = logging.getLogger("foxtrot.web")
 #: Missed events a reconnecting client is sent one by one; further behind, a snapshot.
 CATCHUP_LIMIT = 500
 #: The action ids kept to answer a resent action with its first answer (resends come within
 #: seconds; an id older than these is refused as ``stale_seq``, never played twice).
 ACCEPTED_KEPT = 500
+#: A wake-up that failed (the database, a worker process) starts again after this many
+#: seconds, doubled after each failure in a row up to ``RETRY_MAX``: a table never stops.
+RETRY_FIRST = 1.0
+RETRY_MAX = 60.0
 
 
 class TableActor:
@@ -60,6 +64,7 @@ class TableActor:
         self._stored_deadline: float | None = None
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._failures = 0  # wake-ups that failed in a row (``_woke``)
         self._grace: dict[int, asyncio.Task[None]] = {}
         self.left_at = time.time()  # when it was last watched or left
         self.creator: str | None = None  # the address that created it (the lobby's limits)
@@ -445,15 +450,46 @@ class TableActor:
         for seat in self.persons:
             self._watch_away(seat)
         if state.phase is Phase.AWAITING_DEAL:
-            self._task = asyncio.create_task(self._deal_due(self.seq))
+            self._task = self._wake(self._deal_due(self.seq))
             return
         mover = state.to_move
         assert mover is not None
         info = self.seats[mover]
         if info.kind != "person" or info.replaced:
-            self._task = asyncio.create_task(self._computer_turn(self.seq, mover))
+            self._task = self._wake(self._computer_turn(self.seq, mover))
         elif self.config.get("turn_seconds"):
-            self._task = asyncio.create_task(self._turn_timer(self.seq, mover))
+            self._task = self._wake(self._turn_timer(self.seq, mover))
+
+    def _wake(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Start the table's wake-up ``work``, watched by ``_woke``."""
+        task = asyncio.create_task(work)
+        task.add_done_callback(self._woke)
+        return task
+
+    def _woke(self, task: asyncio.Task[None]) -> None:
+        """A wake-up ended.  One that failed (a commit the database refused, a computer's
+        worker process that died) is logged, and the table's wake-up starts again a moment
+        later: nothing else would start it before someone acts, and it is a computer's turn."""
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is None or self.stopped or self.follower:  # a table that moved: no failure
+            self._failures = 0
+            return
+        delay = min(RETRY_MAX, RETRY_FIRST * 2**self._failures)
+        self._failures += 1
+        log.warning(
+            "a wake-up failed",
+            extra={"table": self.id, "seat": None, "cause": cause(error), "retry_seconds": delay},
+        )
+        if self._task is task:
+            self._task = asyncio.create_task(self._retry(self.seq, delay))
+
+    async def _retry(self, seq: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            if seq == self.seq:  # nothing has happened since: no other wake-up was started
+                self._schedule()
 
     def _watch_away(self, seat: int) -> None:
         """Start the grace period of a person who is not connected, once."""
