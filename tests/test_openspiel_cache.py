@@ -3,17 +3,19 @@ tensor is the one built the plain way."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
 import numpy as np
 import pyspiel
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from open_spiel.python.observation import make_observation
 
 import foxtrot.openspiel  # noqa: F401 (registers python_foxtrot)
-from foxtrot.core import Phase
+from foxtrot.core import IllegalActionError, Phase
 from foxtrot.env import encode
 from foxtrot.env.encoding import observation_size
 from foxtrot.openspiel.observer import CACHED, moves_cap
@@ -108,6 +110,7 @@ def test_every_tensor_is_the_plain_one(
             state.apply_action(rng.choice(state.chance_outcomes())[0])
             continue
         for position in (state, state.clone()):
+            assert position.trail == bytes(position.history())  # the observers' cache key
             for player in range(game.num_players()):
                 observer.set_from(position, player)
                 expected = _reference(position, player, recall, True, mine)
@@ -115,6 +118,29 @@ def test_every_tensor_is_the_plain_one(
         if rng.random() < 0.1:
             player = state.current_player()
             other = state.resample_from_infostate(player, sampler)
+            assert other.trail == bytes(other.history())
             observer.set_from(other, player)
             assert np.array_equal(observer.tensor, _reference(other, player, recall, True, mine))
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_state_read_back_has_its_history_as_its_trail() -> None:
+    """The trail (the observers' cache key) of a state serialized and read back, or pickled,
+    is its history: a state with another trail would be given another position's tensor."""
+    game = pyspiel.load_game("python_foxtrot", {"players": 3})
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    for _ in range(200):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.trail) == 200
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    illegal = next(code for code in range(53) if code not in state.legal_actions())
+    with pytest.raises(IllegalActionError):  # refused: neither the history nor the trail grows
+        state.apply_action(illegal)
+    assert state.trail == bytes(state.history())
+    for copy in (game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))):
+        assert copy.trail == bytes(copy.history()) == state.trail

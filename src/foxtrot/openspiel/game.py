@@ -254,6 +254,10 @@ class FoxtrotState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         self._left = list(options.copies)  # the cards not yet dealt from the deck being shuffled
         self._returns = [0.0] * options.players
         self._rewards = [0.0] * options.players
+        #: The history, one byte an action (every action and chance outcome is below 256):
+        #: the observers' cache key, cheaper than ``tuple(history())``, its hash computed
+        #: once, and shared by clones (bytes are immutable).
+        self.trail = b""
 
     @property
     def options(self) -> TableOptions:
@@ -313,6 +317,10 @@ class FoxtrotState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     # ------------------------------------------------------------ moving
 
     def _apply_action(self, action: int) -> None:
+        self._apply(action)
+        self.trail += bytes((action,))  # applied: the action is in the history
+
+    def _apply(self, action: int) -> None:
         if self.core is None:  # the lot: the first dealer
             self.core = State(self.options, dealer=int(action))
             return

@@ -80,7 +80,7 @@ class FoxtrotObserver:
         self.tensor: Array = np.zeros(size, np.float32)
         self._rounds = max_rounds(options)
         self._row_starts = np.arange(moves_cap(options)) * N_ACTIONS  # move i's first index
-        self._recent: OrderedDict[tuple[tuple[int, ...], int], Parts] = OrderedDict()
+        self._recent: OrderedDict[tuple[bytes, int], Parts] = OrderedDict()
         self.dict: dict[str, Array] = {}
         at = 0
         for name, shape in pieces:
@@ -102,27 +102,30 @@ class FoxtrotObserver:
     def set_from(self, state: Episode, player: int) -> None:
         """Fill ``tensor`` with ``state`` as ``player`` sees it (from the cached parts when
         this observer filled it for the same history and player lately)."""
-        history = getattr(state, "history", None)
-        key = (tuple(history()), player) if history is not None else None
+        key = (state.trail, player)  # the history as bytes: its hash is computed once
         self._bytes.fill(0)
-        if key is not None and (found := self._recent.get(key)) is not None:
-            self._recent.move_to_end(key)
+        recent = self._recent
+        found = recent.get(key)
+        if found is not None:
+            recent.move_to_end(key)
             self._observed_part[:] = found.observation
         else:
-            found = self._parts(state, player)
-            if key is not None:
-                self._recent[key] = found
-                if len(self._recent) > CACHED:
-                    self._recent.popitem(last=False)
-        self._write(found)
+            found = recent[key] = self._parts(state, player)
+            if len(recent) > CACHED:
+                recent.popitem(last=False)
+        if found.slots is not None:
+            self._moves[found.slots] = 1
+        if found.dealt is not None:
+            self._dealt[:] = found.dealt
 
     def _parts(self, state: Episode, player: int) -> Parts:
         """Encode ``state`` for ``player`` into the tensor's observation part (zeroed), in
         place, and return what the cache keeps of it."""
         observation = self._observed_part
-        obs = self._observation(state, player)
-        if obs is None:
+        core = state.core
+        if core is None:
             return Parts(observation.copy(), None, None)
+        obs = core.observation(player)
         # the deal's move codes at once (``DealTrack.codes``): the moves block, and the cards
         # seen (the upturned card and every card played, as ``obs.seen_counts()`` counts them)
         track = state.tracks[-1] if obs.phase is Phase.PLAYING else None
@@ -143,13 +146,6 @@ class FoxtrotObserver:
         slots = self._row_starts[: len(codes)] + codes if self.public else None
         dealt = track.dealt_counts(player, self._rounds) if self.private else None
         return Parts(observation.copy(), slots, dealt)
-
-    def _write(self, parts: Parts) -> None:
-        """The moves and dealt blocks of ``parts`` into the zeroed tensor."""
-        if parts.slots is not None:
-            self._moves[parts.slots] = 1
-        if parts.dealt is not None:
-            self._dealt[:] = parts.dealt
 
     def string_from(self, state: Episode, player: int) -> str:
         """``state`` as ``player`` sees it, in words (see the module doc)."""
