@@ -343,15 +343,17 @@ class FinalView:
         self.deck_size = options.deck_size
         at = {block.name: block.start for block in layout(options)}
         self.hand, self.seen, self.top, self.pile = at["hand"], at["seen"], at["top"], at["pile"]
-        self.sizes, self.stock, self.pile_size = at["hand_sizes"], at["stock"], at["pile_size"]
+        # the mover's hand size (relative seat 0), the stock, the pile's size
+        self.mover_size, self.stock, self.pile_size = at["hand_sizes"], at["stock"], at["pile_size"]
         self.to_move = slice(at["to_move"], at["to_move"] + n)
         seats = np.arange(n)
         # the columns the sheet fills (taken, foxtrots, double_foxtrots, totals), by seat
         self.sheet_columns = np.concatenate(
             [at[name] + seats for name in ("taken", "foxtrots", "double_foxtrots", "totals")]
         )
-        self.fields = [SCORE_FIELDS.index(name) for name in ("cards", "foxtrots")]
-        self.fields += [SCORE_FIELDS.index(name) for name in ("double_foxtrots", "total")]
+        self.fields = [
+            SCORE_FIELDS.index(name) for name in ("cards", "foxtrots", "double_foxtrots", "total")
+        ]
         self.taken = slice(at["taken"], at["taken"] + n)
         self.hand_sizes = slice(at["hand_sizes"], at["hand_sizes"] + n)
         self.totals = slice(at["totals"], at["totals"] + n)
@@ -375,7 +377,7 @@ class FinalView:
             row = out[r]
             if code != TAKE_CODE:
                 row[self.hand + code] -= 1
-                row[self.sizes] -= 1
+                row[self.mover_size] -= 1
                 row[self.seen + code] += 1
             held = int(row[self.hand_sizes].sum() + row[self.stock] + row[self.taken].sum())
             pile = self.deck_size - held

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-#: The level of the shipped policies, and the prefix of an operator's (``learned:NAME``).
-LEARNED: Final = "learned"
+from ...learn.names import LEARNED
+
 #: An operator's policy name: the file's stem, short enough for a seat's kind and default name.
 NAME_PATTERN: Final = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}"
 #: Every learned seat kind the protocol lets through (the lobby then asks ``check``).
