@@ -46,6 +46,7 @@ from foxtrot.core.kernel import (
     TAKES,
     TEN,
 )
+from foxtrot.core.rng import SplitMix64
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -164,6 +165,55 @@ def test_forced_foxtrot_leaves_only_the_foxtrot() -> None:
         False,
         True,
     ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 51), max_size=24),
+    st.lists(st.integers(0, 51), max_size=3),
+    st.booleans(),
+    st.booleans(),
+)
+def test_T3_T4_X4_the_legal_codes_of_any_hand(
+    hand: list[int], pile: list[int], take_any: bool, forced: bool
+) -> None:
+    """Each card once, in the order the hand holds it, then take: for sorted hands (the
+    engine's) and for hands out of order or with repeats (a caller's), by ``illegal_reason``."""
+    for cards in (hand, sorted(hand)):
+        legal = kernel.legal_codes(cards, pile, take_any, forced)
+        allowed = [
+            c
+            for c in dict.fromkeys([*cards, TAKE_CODE])
+            if not kernel.illegal_reason(cards, pile, take_any, forced, c)
+        ]
+        assert legal == allowed
+
+
+class OwnStream(random.Random):
+    """A stream of its own: ``shuffle`` must leave it to its own draws."""
+
+    def random(self) -> float:
+        return super().random() ** 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 160))
+def test_D3_the_shuffle_is_the_streams_own(seed: int, size: int) -> None:
+    """``kernel.shuffle`` (the deal's) gives the order ``rng.shuffle`` gives, and draws as much
+    from the stream: for Python's ``random.Random``, ``SplitMix64`` and a stream of its own."""
+    for make in (random.Random, SplitMix64, OwnStream):
+        mine, theirs = make(seed), make(seed)
+        cards, expected = list(range(size)), list(range(size))
+        kernel.shuffle(cards, mine)
+        theirs.shuffle(expected)
+        assert cards == expected
+        assert mine.random() == theirs.random()  # the same draws were taken
+    # the written-out copy of Python's own, which the deal uses where it agrees: on the
+    # Pythons this project supports it does, or the deal has lost its fast shuffle
+    cards, expected = list(range(size)), list(range(size))
+    kernel.shuffle_as_random(cards, random.Random(seed))
+    random.Random(seed).shuffle(expected)
+    assert cards == expected, "random.Random.shuffle changed: update kernel.shuffle_as_random"
 
 
 def test_dealing_follows_d4_and_r1() -> None:

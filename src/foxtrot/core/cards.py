@@ -208,4 +208,10 @@ def full_deck(decks: int, copies: Sequence[int] | None = None) -> list[int]:
     game, ``copies[id]`` of each card id (``TableOptions.copies``)."""
     if copies is not None:
         return [card_id for card_id in range(52) for _ in range(copies[card_id])]
-    return [card_id for card_id in range(52) for _ in range(decks)]
+    pack = _PACKS.get(decks)
+    if pack is None:  # made once per number of decks: every deal starts from a copy
+        pack = _PACKS[decks] = tuple(card_id for card_id in range(52) for _ in range(decks))
+    return list(pack)
+
+
+_PACKS: dict[int, tuple[int, ...]] = {}

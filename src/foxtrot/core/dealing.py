@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from .cards import CARDS, Card, full_deck
 from .errors import DeckError, OptionsError
+from .kernel import shuffle
 
 
 def shuffled_deck(
@@ -21,7 +22,7 @@ def shuffled_deck(
     """A shuffled pack of ``decks`` decks in canonical order: index 0 is the top (D4); or of
     ``copies[id]`` of each card (a mini game's pack, ``TableOptions.copies``)."""
     cards = full_deck(decks, copies)
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     return tuple(cards)
 
 

@@ -63,6 +63,7 @@ class PositionIds:
     _foxtrots: list[list[int]]
     _to_move: int
     _match: bool
+    _forced: bool
     _last_taker: int
     _upturned: int
 

@@ -117,9 +117,7 @@ class Legality(PositionValue):
         """Every legal action of the player to move, plays in card order then ``take``."""
         if self.phase is not _PLAYING:
             return []
-        codes = legal_codes(
-            self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
-        )
+        codes = legal_codes(self._hands[self._to_move], self._pile, not self._match, self._forced)
         actions = ACTIONS  # one look-up, not one per code (a global of another module)
         return [actions[code] for code in codes]
 
@@ -127,9 +125,7 @@ class Legality(PositionValue):
         """The ``code`` of every action of ``legal_actions()``, for loops that work on codes."""
         if self.phase is not _PLAYING:
             return []
-        return legal_codes(
-            self._hands[self._to_move], self._pile, not self._match, self.options.forced_foxtrot
-        )
+        return legal_codes(self._hands[self._to_move], self._pile, not self._match, self._forced)
 
     def is_legal(self, action: Action | str, seat: object = None) -> bool:
         """True if ``why_illegal`` finds nothing wrong."""

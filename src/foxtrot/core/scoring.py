@@ -73,7 +73,7 @@ def score_deal(
     for cards, made in zip(taken, foxtrots, strict=True):
         doubles = sum(1 for card in made if is_double(card))
         singles = len(made) - doubles
-        points = sum(CARD_POINTS[card] for card in cards)
+        points = sum(map(CARD_POINTS.__getitem__, cards))
         bonus = 0
         if len(cards) == most and most > 0 and (leaders == 1 or most_cards_tie is MostCardsTie.ALL):
             bonus = MOST_CARDS_BONUS

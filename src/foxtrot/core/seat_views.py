@@ -14,13 +14,14 @@ into new tuples each time.  Here:
 - the ``Observation`` is made with its slots' setters, bypassing the frozen
   dataclass ``__init__`` (the same fields, the same values: twice as fast).
 
-A position is named by ``(deals finished, actions in this deal, phase)``: every
-move (``State.apply_code_unchecked``, the search's fast path included) appends an action, and a
-deal ending or starting changes the deal count or the phase, so a cached view
-can never outlive its position.  The caches live on the state (``State.observation`` keeps
-its ``Views``).  ``clone()`` gives the copy views of its own, ``seeded``: the same immutable
-parts and observations, read from the copy's own lists from then on (a clone is a different
-game), so that its first observation after a move extends them as the original's would.
+A position is named by a number made of its deals finished, the actions of its deal and its
+phase (``_position``): every move (``State.apply_code_unchecked``, the search's fast path
+included) appends an action, and a deal ending or starting changes the deal count or the
+phase, so a cached view can never outlive its position.  The caches live on the state
+(``State.observation`` keeps its ``Views``).  ``clone()`` gives the copy views of its own,
+``seeded``: the same immutable parts and observations, read from the copy's own lists from
+then on (a clone is a different game), so that its first observation after a move extends
+them as the original's would.
 
 The views read the state through its public, read-only API (``Seen``: the live id views of
 ``position.PositionIds`` and a few plain fields), never its private fields.
@@ -31,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
-from .actions import ACTIONS, Action
+from .actions import ACTIONS
 from .cards import CARDS, Card
 from .deal_log import DealLog
 from .observation import Observation
@@ -39,14 +40,36 @@ from .options import TableOptions
 from .outcome import Phase
 
 _PLAYING: Final = Phase.PLAYING
-_card = CARDS.__getitem__
-_action = ACTIONS.__getitem__
-#: ``(seat, action)`` for every stored action ``seat << 6 | code`` (9 players at most):
-#: the history's entries, made once.
-_MOVES: Final[dict[int, tuple[int, Action]]] = {
-    seat << 6 | action.code: (seat, action) for seat in range(9) for action in ACTIONS
-}
-_move = _MOVES.__getitem__
+#: ``(seat, action)`` for every stored action ``seat << 6 | code`` (9 players at most), at
+#: that index (None where no code is): the history's entries, made once.  Typed ``object``:
+#: the compiled build would unpack a ``tuple[int, Action]`` and make a new one at every read.
+_MOVES: Final[tuple[object, ...]] = tuple(
+    (index >> 6, ACTIONS[index & 63]) if index & 63 < len(ACTIONS) else None
+    for index in range(9 << 6)
+)
+
+
+#: Every seat's foxtrots when nobody has made one, by the number of seats: shared.
+_NONE: Final = tuple(((),) * players for players in range(10))
+
+
+def _position(state: Seen) -> int:
+    """A number for the state's position: its finished deals, its deal's actions and its phase.
+
+    It never repeats within a game: every move adds an action, and a deal ending or starting
+    changes the deal count or the phase (the actions of a deal are fewer than 2**20).  An int,
+    not a tuple: the compiled build keeps it without making an object.
+    """
+    return (state.deal_number << 20 | len(state.action_ids)) << 2 | state.phase
+
+
+def _cards(ids: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of ``ids``: indexing ``CARDS`` in a loop, which the compiled build runs natively
+    (an empty list, as most seats' foxtrots, costs nothing)."""
+    if not ids:
+        return ()
+    cards = CARDS  # a global of another module: read once, not once a card
+    return tuple([cards[card] for card in ids])
 
 
 def _setter(name: str) -> Callable[[Observation, object], None]:
@@ -54,29 +77,29 @@ def _setter(name: str) -> Callable[[Observation, object], None]:
     return setter
 
 
-_new = object.__new__
-(
-    _seat,
-    _options,
-    _names,
-    _phase,
-    _deal,
-    _dealer,
-    _to_move,
-    _hand,
-    _pile,
-    _stock,
-    _hand_sizes,
-    _taken,
-    _foxtrots,
-    _last_taker,
-    _totals,
-    _upturned,
-    _history,
-    _legal,
-    _deal_scores,
-    _winner,
-) = (_setter(name) for name in Observation.__dataclass_fields__)
+_new: Final = object.__new__
+# One setter a field, each ``Final`` so that the compiled build reads it as a constant, not
+# from the module's namespace at every use.
+_seat: Final = _setter("seat")
+_options: Final = _setter("options")
+_names: Final = _setter("names")
+_phase: Final = _setter("phase")
+_deal: Final = _setter("deal")
+_dealer: Final = _setter("dealer")
+_to_move: Final = _setter("to_move")
+_hand: Final = _setter("hand")
+_pile: Final = _setter("pile")
+_stock: Final = _setter("stock")
+_hand_sizes: Final = _setter("hand_sizes")
+_taken: Final = _setter("taken")
+_foxtrots: Final = _setter("foxtrots")
+_last_taker: Final = _setter("last_taker")
+_totals: Final = _setter("totals")
+_upturned: Final = _setter("upturned")
+_history: Final = _setter("history")
+_legal: Final = _setter("legal_actions")
+_deal_scores: Final = _setter("deal_scores")
+_winner: Final = _setter("winner")
 
 
 class Seen(Protocol):
@@ -135,11 +158,11 @@ class Views:
     )
 
     def __init__(self, players: int = 0) -> None:  # 0: for unpickling (compiled build)
-        self.key: tuple[int, int, Phase] | None = None
+        self.key = -1  # ``_position`` of the position the parts are of; -1: none yet
         self.seats: list[Observation | None] = [None] * players
         # the public fields, in Observation's order from ``phase`` on, without the seat's own
         self.public: tuple[object, ...] = ()
-        self.history: tuple[tuple[int, Action], ...] = ()
+        self.history: tuple[object, ...] = ()  # of ``(seat, action)``: see ``_MOVES``
         self.history_of: Sequence[int] | None = None  # the actions ``history`` was read from
         self.taken: list[tuple[Card, ...]] = [()] * players
         self.taken_of: list[Sequence[int] | None] = [None] * players
@@ -157,7 +180,7 @@ class Views:
         with ``state``'s key are of ``state``'s position.
         """
         key = self.key
-        if key is None or key != (state.deal_number, len(state.action_ids), state.phase):
+        if key < 0 or key != _position(state):
             return None
         other = Views(len(self.seats))
         other.seats = self.seats[:]
@@ -172,19 +195,22 @@ class Views:
         other.key = key
         return other
 
-    def refresh(self, state: Seen, key: tuple[int, int, Phase]) -> None:
+    def refresh(self, state: Seen, key: int) -> None:
         """Build the public part of the position ``key``; forget the seats' observations.
 
         ``key`` is set last, so that a reader never pairs it with the last position's parts.
         """
-        self.seats = [None] * len(self.seats)
+        seats = self.seats  # this views' own list (``seeded`` copies it)
+        for seat in range(len(seats)):
+            seats[seat] = None
         actions = state.action_ids
         history = self.history
+        moves = _MOVES
         if self.history_of is actions and len(history) <= len(actions):
             if len(history) < len(actions):
-                history += tuple(map(_move, actions[len(history) :]))
+                history += tuple([moves[move] for move in actions[len(history) :]])
         else:
-            history = tuple(map(_move, actions))
+            history = tuple([moves[move] for move in actions])
             self.history_of = actions
         self.history = history
         taken = self.taken
@@ -192,23 +218,27 @@ class Views:
         changed = False
         for seat, cards in enumerate(state.taken_ids):
             if taken_of[seat] is not cards or len(taken[seat]) != len(cards):
-                taken[seat] = tuple(map(_card, cards))
+                taken[seat] = _cards(cards)
                 taken_of[seat] = cards
                 changed = True
         if changed or not self.public:
-            self.foxtrots = tuple([tuple(map(_card, cards)) for cards in state.foxtrot_ids])
-        deals = key[0]
+            made = state.foxtrot_ids
+            self.foxtrots = (
+                tuple([_cards(cards) for cards in made]) if any(made) else _NONE[len(made)]
+            )
+        deals = state.deal_number
+        phase = state.phase
         if self.scored != deals:
             self.scored = deals
-            logs = state.deal_logs()
+            logs = state.deal_logs() if deals else []
             self.deal_scores = tuple([log.scores for log in logs if log.scores is not None])
-        playing = key[2] is _PLAYING
+        playing = phase is _PLAYING
         self.public = (
-            key[2],
+            phase,
             deals if playing else deals - 1,
             state.dealer,
             state.turn if playing else None,
-            tuple(map(_card, state.pile_ids)),
+            _cards(state.pile_ids),
             len(state.stock_ids),
             tuple([len(hand) for hand in state.hand_ids]),
             tuple(taken),
@@ -225,7 +255,7 @@ class Views:
     def observe(self, state: Seen, seat: int) -> Observation:
         """``seat``'s observation of ``state`` (a checked seat): cached per position."""
         views = self
-        key = (state.deal_number, len(state.action_ids), state.phase)
+        key = _position(state)
         if views.key != key:
             views.refresh(state, key)
         else:
@@ -257,7 +287,7 @@ class Views:
         _deal(obs, deal)
         _dealer(obs, dealer)
         _to_move(obs, to_move)
-        _hand(obs, tuple(map(_card, state.hand_ids[seat])))
+        _hand(obs, _cards(state.hand_ids[seat]))
         _pile(obs, pile)
         _stock(obs, stock)
         _hand_sizes(obs, hand_sizes)
@@ -267,7 +297,11 @@ class Views:
         _totals(obs, totals)
         _upturned(obs, upturned)
         _history(obs, history)
-        _legal(obs, tuple(map(_action, state.legal_codes())) if to_move == seat else ())
+        if to_move == seat:
+            actions = ACTIONS
+            _legal(obs, tuple([actions[code] for code in state.legal_codes()]))
+        else:
+            _legal(obs, ())
         _deal_scores(obs, deal_scores)
         _winner(obs, winner)
         views.seats[seat] = obs

@@ -192,6 +192,7 @@ taken=(Card('9S'), Card('9H'))),)
         "_actions",
         "_deals",
         "_deck",
+        "_forced",
         "_foxtrots",
         "_hands",
         "_last_taker",
@@ -246,6 +247,7 @@ taken=(Card('9S'), Card('9H'))),)
             raise OptionsError(f"options: expected TableOptions, got {type(options).__name__}")
         self.options = options
         self._match = options.take is TakeRule.MATCH
+        self._forced = options.forced_foxtrot  # read every move: a field, not a look-up
         n = options.players
         self.names = check_names(names, n) if names is not None else default_names(n)
         if dealer is None:
@@ -332,9 +334,7 @@ taken=(Card('9S'), Card('9H'))),)
         if (  # the kernel's rule checked inline; why_illegal says what is wrong
             self.phase is not _PLAYING
             or (seat is not None and (type(seat) is not int or seat != mover))
-            or illegal_reason(
-                self._hands[mover], table, not self._match, self.options.forced_foxtrot, code
-            )
+            or illegal_reason(self._hands[mover], table, not self._match, self._forced, code)
         ):
             error = self.why_illegal(action, seat)
             assert error is not None
@@ -489,6 +489,7 @@ taken=(Card('9S'), Card('9H'))),)
         other = State.__new__(State)
         other.options = self.options
         other._match = self._match
+        other._forced = self._forced
         other.names = self.names
         other.lot = self.lot
         other.phase = self.phase
