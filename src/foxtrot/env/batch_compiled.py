@@ -85,7 +85,7 @@ class CompiledGames:
             singles=ints(games, n),
             doubles=ints(games, n),
             totals=ints(games, n),
-            seen=ints(games, CARD_KINDS),
+            seen=np.zeros((games, CARD_KINDS), dtype=np.float32),
             dealer=ints(games),
             deals=ints(games),
             rewarded=ints(games, n),

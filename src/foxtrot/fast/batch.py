@@ -149,8 +149,10 @@ class Games(NamedTuple):
     """``[G, n]``: double foxtrots this deal (X9)."""
     totals: Ints
     """``[G, n]``: the match's totals (M1)."""
-    seen: Ints
-    """``[G, 52]``: per card kind, the cards seen face up this deal (V2)."""
+    seen: Floats
+    """``[G, 52]``: per card kind, the cards seen face up this deal (V2); as the observation's
+    numbers, so that every observation copies them without converting (numba's conversion of
+    an int64 to a float, a card at a time, was a seventh of a step)."""
     dealer: Ints
     """``[G]``: the seat dealing the current deal."""
     deals: Ints
@@ -211,34 +213,48 @@ def show(g: int, table: Table, games: Games, out: Outputs) -> None:
 
 @inlined
 def view(g: int, seat: int, table: Table, games: Games, obs: Floats) -> None:
-    """What ``seat`` of game ``g`` sees, into ``obs`` (``encode``, nobody marked to move)."""
-    n = games.hand_sizes.shape[1]
+    """What ``seat`` of game ``g`` sees, into ``obs`` (``encode``, nobody marked to move).
+
+    Every index into ``obs`` is unsigned (``u``): numba wraps a negative signed index around,
+    which costs a test at every access and kept these loops from being vectorised; unsigned,
+    the view took a tenth less of a step."""
+    u = np.uint64
+    n = u(games.hand_sizes.shape[1])
     at = table.at
     obs[:] = 0
-    hand = games.hands[g, seat, : games.hand_sizes[g, seat]]
-    for c in hand:
-        obs[at[HAND] + c] += 1
+    hand_at = u(at[HAND])
+    hand = games.hands[g, seat]
+    for i in range(u(games.hand_sizes[g, seat])):
+        obs[hand_at + u(hand[i])] += 1
     size = games.scalars[g, PILE_N]
-    on = games.pile[g, :size]
-    for c in on:
-        obs[at[PILE] + c] += 1
+    on = games.pile[g]
+    pile_at = u(at[PILE])
+    for i in range(u(size)):
+        obs[pile_at + u(on[i])] += 1
     if size > 0:
-        obs[at[TOP] + on[size - 1]] = 1
-    obs[at[PILE_SIZE]] = size
-    obs[at[STOCK]] = games.scalars[g, STOCK_N]
+        obs[u(at[TOP]) + u(on[size - 1])] = 1
+    obs[u(at[PILE_SIZE])] = size
+    obs[u(at[STOCK])] = games.scalars[g, STOCK_N]
+    sizes_at, taken_at, singles_at = u(at[SIZES]), u(at[TAKEN]), u(at[SINGLES])
+    doubles_at, totals_at, dealer_at = u(at[DOUBLES]), u(at[TOTALS]), u(at[DEALER])
+    sizes, taken, singles = games.hand_sizes[g], games.taken_count[g], games.singles[g]
+    doubles, totals, dealer = games.doubles[g], games.totals[g], u(games.dealer[g])
+    s = u(seat)
     for rel in range(n):  # seats in order relative to the observer
-        s = seat + rel
-        if s >= n:
-            s -= n
-        obs[at[SIZES] + rel] = games.hand_sizes[g, s]
-        obs[at[TAKEN] + rel] = games.taken_count[g, s]
-        obs[at[SINGLES] + rel] = games.singles[g, s]
-        obs[at[DOUBLES] + rel] = games.doubles[g, s]
-        obs[at[TOTALS] + rel] = games.totals[g, s]
-        if s == games.dealer[g]:
-            obs[at[DEALER] + rel] = 1
-    for k in range(KINDS):
-        obs[at[SEEN] + k] = games.seen[g, k]
+        obs[sizes_at + rel] = sizes[s]
+        obs[taken_at + rel] = taken[s]
+        obs[singles_at + rel] = singles[s]
+        obs[doubles_at + rel] = doubles[s]
+        obs[totals_at + rel] = totals[s]
+        if s == dealer:
+            obs[dealer_at + rel] = 1
+        s += u(1)
+        if s == n:
+            s = u(0)
+    seen_at = u(at[SEEN])
+    seen = games.seen[g]
+    for k in range(u(KINDS)):
+        obs[seen_at + k] = seen[k]
 
 
 @hot
