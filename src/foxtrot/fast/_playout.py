@@ -48,6 +48,7 @@ from ._rules import (  # the rules' row layout re-exported, for env.batch_compil
     foxtrot_card,
     has,
     outcome_of,
+    u,
 )
 from .weights import Weights
 
@@ -104,32 +105,32 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     held = 0
     no_jack = 1.0
     if odds:
-        for r in range(len(unseen)):
+        for r in range(u(len(unseen))):
             pool += unseen[r]
         held = min(next_size, pool)
-        no_jack = miss[pool, held, unseen[JACK]]
+        no_jack = miss[u(pool), u(held), u(unseen[JACK])]
     worth = 0
-    for i in range(size):
-        worth += POINTS[pile[i]]
+    for i in range(u(size)):
+        worth += POINTS[u(pile[i])]
     n = 0
     if can_take(pile, take_any):
         codes[0] = TAKE_CODE
         vals[0] = worth + CARD_VALUE * size
         n = 1
     ordered = True  # a hand is sorted (the others' past hands need not be: _search.likelihood)
-    for h in range(len(hand)):
+    for h in range(u(len(hand))):
         card = hand[h]
         if h > 0:  # dict.fromkeys(hand): in a sorted hand a card seen is the one before
-            if hand[h - 1] == card:
+            if hand[h - u(1)] == card:
                 continue
-            ordered = ordered and hand[h - 1] < card
+            ordered = ordered and hand[h - u(1)] < card
             if not ordered and has(codes, n, card):
                 continue
         rank = card >> 2
-        points = POINTS[card]
+        points = POINTS[u(card)]
         outcome = outcome_of(size, top, rank, take_match)
         if size == 0:
-            match = 1.0 - miss[pool, held, unseen[rank]]
+            match = 1.0 - miss[u(pool), u(held), u(unseen[u(rank)])]
             foxtrot = BONUSES[card] + 2 * points + 2 * CARD_VALUE
             if take_any:
                 other = points + CARD_VALUE if points >= 0 else 0.0
@@ -139,7 +140,7 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
                 other = 0.0
             value = -(match * foxtrot if foxtrot > 0 else 0.0) - (1 - match) * other
         elif outcome == FOXTROT:
-            value = BONUSES[card] + worth + points + 2 * CARD_VALUE
+            value = BONUSES[u(card)] + worth + points + 2 * CARD_VALUE
         elif outcome == TAKES:
             value = worth + points + CARD_VALUE * (size + 1) - (JACK_COST if rank == JACK else 0)
         else:
@@ -149,9 +150,9 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
             elif take_any:
                 value = -after
             else:
-                value = -after * (1 - no_jack * miss[pool, held, unseen[rank]])
-        codes[n] = card
-        vals[n] = value
+                value = -after * (1 - no_jack * miss[u(pool), u(held), u(unseen[u(rank)])])
+        codes[u(n)] = card
+        vals[u(n)] = value
         n += 1
     return n
 
@@ -209,9 +210,9 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
     top = on[size - 1] >> 2 if size > 0 else -1
     best = TAKE_CODE
     best_value = -1e9
-    for i in range(n):
+    for i in range(u(n)):
         if cursor[0] == cursor[1]:
-            drawn[cursor[1]] = uniform(words)
+            drawn[u(cursor[1])] = uniform(words)
             cursor[1] += 1
         value = vals[i]
         if (
@@ -223,7 +224,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
         ):
             value += tempo
         if not (weights.calm == 1.0 and not own):
-            value += weights.noise * drawn[cursor[0]]
+            value += weights.noise * drawn[u(cursor[0])]
         cursor[0] += 1
         if value > best_value:
             best_value = value
