@@ -217,7 +217,7 @@ def shuffle(ids: list[int], rng: random.Random) -> None:
 
 def shuffle_as_random(ids: list[int], rng: random.Random) -> None:
     """``random.Random.shuffle`` with its ``_randbelow`` (rejection of ``getrandbits``) inlined:
-    CPython 3.11 to 3.14's ``random.py``."""
+    CPython's ``random.py`` (3.11 on; ``shuffle`` checks that it still agrees)."""
     getrandbits = rng.getrandbits
     for i in range(len(ids) - 1, 0, -1):
         n = i + 1
