@@ -180,7 +180,7 @@ class Views:
         with ``state``'s key are of ``state``'s position.
         """
         key = self.key
-        if key < 0 or key != _position(state):
+        if key != _position(state):  # -1, no parts yet, is no position's
             return None
         other = Views(len(self.seats))
         other.seats = self.seats[:]

@@ -8,7 +8,7 @@ here, on arrays, beside their reference:
 ============================  ===========================================  ==============
 here                          the reference                                rules
 ============================  ===========================================  ==============
-``legal_codes``               ``kernel.legal_codes`` (``dict.fromkeys``)   T3, T4, X4
+``legal_codes``               ``kernel.legal_codes``                       T3, T4, X4
 ``do_move``                   ``State.apply_code_unchecked``               T3a-T3e, T4,
                                                                            T5, X1-X3
 ``run_out``                   ``State._run_out``, ``kernel.deal_out``,     R1, R2, E1, E2,
