@@ -80,6 +80,79 @@ class Jitter(NamedTuple):
 
 
 @inlined
+def total(counts: Ints) -> int:
+    """The sum of ``counts``."""
+    n = 0
+    for r in range(u(len(counts))):
+        n += counts[r]
+    return n
+
+
+@inlined
+def odds_of(pool: int, unseen: Ints, next_size: int, miss: Floats) -> tuple[int, float]:
+    """What ``rollout.move_values`` reads of the odds before its loop, on an empty pile or
+    under take = match: how many of the ``pool`` cards unseen the next hand holds (``held``),
+    and the chance that it holds no Jack."""
+    held = min(next_size, pool)
+    return held, miss[u(pool), u(held), u(unseen[JACK])]
+
+
+@inlined
+def pile_worth(pile: Ints) -> int:
+    """The card points of ``pile``."""
+    worth = 0
+    for i in range(u(len(pile))):
+        worth += POINTS[u(pile[i])]
+    return worth
+
+
+@inlined
+def card_value(  # noqa: PLR0917 - compiled code takes its arguments by position
+    card: int,
+    size: int,
+    top: int,
+    worth: int,
+    take_any: bool,
+    unseen: Ints,
+    miss: Floats,
+    pool: int,
+    held: int,
+    no_jack: float,
+    weights: Weights,
+) -> tuple[float, int]:
+    """``rollout.move_values``' value of playing ``card`` on a pile of ``size`` cards (top rank
+    ``top``, ``worth`` points), and what the card does there (``outcome_of``)."""
+    CARD_VALUE = weights.card_value  # noqa: N806 - the names of bots.values, as rollout reads them
+    JACK_COST = weights.jack_cost  # noqa: N806
+    rank = card >> 2
+    points = POINTS[u(card)]
+    outcome = outcome_of(size, top, rank, not take_any)
+    if size == 0:
+        match = 1.0 - miss[u(pool), u(held), u(unseen[u(rank)])]
+        foxtrot = BONUSES[u(card)] + 2 * points + 2 * CARD_VALUE
+        if take_any:
+            other = points + CARD_VALUE if points >= 0 else 0.0
+        elif rank != JACK and points > JACK_COST - CARD_VALUE:
+            other = (1.0 - no_jack) * (points + CARD_VALUE - JACK_COST)
+        else:
+            other = 0.0
+        value = -(match * foxtrot if foxtrot > 0 else 0.0) - (1 - match) * other
+    elif outcome == FOXTROT:
+        value = BONUSES[u(card)] + worth + points + 2 * CARD_VALUE
+    elif outcome == TAKES:
+        value = worth + points + CARD_VALUE * (size + 1) - (JACK_COST if rank == JACK else 0)
+    else:
+        after = worth + points + CARD_VALUE * (size + 1)
+        if after <= 0:
+            value = 0.0
+        elif take_any:
+            value = -after
+        else:
+            value = -after * (1 - no_jack * miss[u(pool), u(held), u(unseen[u(rank)])])
+    return value, outcome
+
+
+@inlined
 def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     hand: Ints,
     pile: Ints,
@@ -94,28 +167,22 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     """``rollout.move_values`` into ``codes``/``vals`` (its order): how many moves.
 
     ``miss[pool, hand]`` is ``kernel.miss_chances(pool, hand)``, tabled by the caller;
-    ``weights`` are the bots' (``bots.values``), handed in by the search."""
-    CARD_VALUE = weights.card_value  # noqa: N806 - the names of bots.values, as rollout reads them
-    JACK_COST = weights.jack_cost  # noqa: N806
+    ``weights`` are the bots' (``bots.values``), handed in by the search.  ``policy_move``
+    walks the same moves in the same order (``odds_of``, ``pile_worth``, ``card_value``)
+    without writing them down."""
     size = len(pile)
-    take_match = not take_any
     top = pile[size - 1] >> 2 if size > 0 else -1
-    odds = size == 0 or not take_any  # the values read the odds (``miss``) only then
     pool = 0
     held = 0
     no_jack = 1.0
-    if odds:
-        for r in range(u(len(unseen))):
-            pool += unseen[r]
-        held = min(next_size, pool)
-        no_jack = miss[u(pool), u(held), u(unseen[JACK])]
-    worth = 0
-    for i in range(u(size)):
-        worth += POINTS[u(pile[i])]
+    if size == 0 or not take_any:  # the values read the odds only then
+        pool = total(unseen)
+        held, no_jack = odds_of(pool, unseen, next_size, miss)
+    worth = pile_worth(pile)
     n = 0
     if can_take(pile, take_any):
         codes[0] = TAKE_CODE
-        vals[0] = worth + CARD_VALUE * size
+        vals[0] = worth + weights.card_value * size
         n = 1
     ordered = True  # a hand is sorted (the others' past hands need not be: _search.likelihood)
     for h in range(u(len(hand))):
@@ -126,35 +193,37 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
             ordered = ordered and hand[h - u(1)] < card
             if not ordered and has(codes, n, card):
                 continue
-        rank = card >> 2
-        points = POINTS[u(card)]
-        outcome = outcome_of(size, top, rank, take_match)
-        if size == 0:
-            match = 1.0 - miss[u(pool), u(held), u(unseen[u(rank)])]
-            foxtrot = BONUSES[card] + 2 * points + 2 * CARD_VALUE
-            if take_any:
-                other = points + CARD_VALUE if points >= 0 else 0.0
-            elif rank != JACK and points > JACK_COST - CARD_VALUE:
-                other = (1.0 - no_jack) * (points + CARD_VALUE - JACK_COST)
-            else:
-                other = 0.0
-            value = -(match * foxtrot if foxtrot > 0 else 0.0) - (1 - match) * other
-        elif outcome == FOXTROT:
-            value = BONUSES[u(card)] + worth + points + 2 * CARD_VALUE
-        elif outcome == TAKES:
-            value = worth + points + CARD_VALUE * (size + 1) - (JACK_COST if rank == JACK else 0)
-        else:
-            after = worth + points + CARD_VALUE * (size + 1)
-            if after <= 0:
-                value = 0.0
-            elif take_any:
-                value = -after
-            else:
-                value = -after * (1 - no_jack * miss[u(pool), u(held), u(unseen[u(rank)])])
+        value, _ = card_value(
+            card, size, top, worth, take_any, unseen, miss, pool, held, no_jack, weights
+        )
         codes[u(n)] = card
         vals[u(n)] = value
         n += 1
     return n
+
+
+@inlined
+def jittered(  # noqa: PLR0917 - compiled code takes its arguments by position
+    value: float,
+    takes: bool,
+    tempo: float,
+    noisy: bool,
+    words: Words,
+    drawn: Floats,
+    cursor: Ints,
+    noise: float,
+) -> float:
+    """``rollout._choose``'s value of the next move: ``tempo`` added if it ``takes`` the
+    pile, then the next jitter (drawn only the first time a sample reads it)."""
+    if cursor[0] == cursor[1]:
+        drawn[u(cursor[1])] = uniform(words)
+        cursor[1] += 1
+    if tempo != 0.0 and takes:
+        value += tempo
+    if noisy:
+        value += noise * drawn[u(cursor[0])]
+    cursor[0] += 1
+    return value
 
 
 @inlined
@@ -166,24 +235,26 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
     take_any: bool,
     forced: bool,
     unseen: Ints,
+    unseen_n: int,
     miss: Floats,
     words: Words,
     drawn: Floats,
     cursor: Ints,
     work: Ints,
-    codes: Ints,
-    vals: Floats,
     tempo: float,
     weights: Weights,
 ) -> int:
     """``rollout.policy_move``: the default policy's code for the player to move.
 
     The position is ``hands``, ``sizes``, ``pile`` and ``scalars`` (``_rules.Position``'s
-    fields); ``words``, ``drawn``, ``cursor`` are a ``Jitter``'s and ``work``, ``codes``,
-    ``vals`` a ``Scratch``'s, passed one by one: called on every playout move, with the tuples
-    numba's code ran the search 5-8 % slower (with a ``Position`` too, 12-46 %).  ``tempo`` is
-    added to the moves that take the pile (the search passes it for its own seat's moves, 0
-    for the others')."""
+    fields); ``words``, ``drawn``, ``cursor`` are a ``Jitter``'s and ``work``, ``codes`` a
+    ``Scratch``'s, passed one by one: called on every playout move, with the tuples numba's
+    code ran the search 5-8 % slower (with a ``Position`` too, 12-46 %).  ``tempo`` is added
+    to the moves that take the pile (the search passes it for its own seat's moves, 0 for
+    the others').
+
+    The moves are ``move_values``' in its order, each judged as it is valued: writing the
+    values down and reading them back cost a tenth of a playout."""
     mover = scalars[TO_MOVE]
     hand = hands[mover, : sizes[mover]]
     on = pile[: scalars[PILE_N]]
@@ -195,40 +266,47 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
     if nxt == len(sizes):
         nxt = 0
     own = mover == weights.own
+    size = scalars[PILE_N]
+    odds = size == 0 or not take_any  # else the values read no odds (``move_values``)
+    pool = 0
     if weights.peek == 2.0 or (weights.peek == 1.0 and own):
         # the next hand of the sampled world as the whole pool: miss[k, k, r] is 0 or 1
         for r in range(len(work)):
             work[r] = 0
         for i in range(sizes[nxt]):
             work[hands[nxt, i] >> 2] += 1
-    elif scalars[PILE_N] == 0 or not take_any:  # else move_values reads no odds (its ``odds``)
+        pool = sizes[nxt]
+    elif odds:
         copy(work, unseen, len(unseen))
         for i in range(len(hand)):
             work[hand[i] >> 2] -= 1
-    n = move_values(hand, on, take_any, work, sizes[nxt], miss, codes, vals, weights)
-    size = len(on)
+        pool = unseen_n - len(hand)  # total(work), not read back from the cards just written
+    held = 0
+    no_jack = 1.0
+    if odds:
+        held, no_jack = odds_of(pool, work, sizes[nxt], miss)
+    noisy = not (weights.calm == 1.0 and not own)
+    noise = weights.noise
     top = on[size - 1] >> 2 if size > 0 else -1
+    worth = pile_worth(on)
     best = TAKE_CODE
     best_value = -1e9
-    for i in range(u(n)):
-        if cursor[0] == cursor[1]:
-            drawn[u(cursor[1])] = uniform(words)
-            cursor[1] += 1
-        value = vals[i]
-        if (
-            tempo != 0.0
-            and size > 0
-            and (
-                codes[i] == TAKE_CODE or outcome_of(size, top, codes[i] >> 2, not take_any) != LAYS
-            )
-        ):
-            value += tempo
-        if not (weights.calm == 1.0 and not own):
-            value += weights.noise * drawn[u(cursor[0])]
-        cursor[0] += 1
+    if can_take(on, take_any):
+        value = jittered(
+            worth + weights.card_value * size, True, tempo, noisy, words, drawn, cursor, noise
+        )
+        best_value = max(best_value, value)
+    for h in range(u(len(hand))):
+        card = hand[h]
+        if h > 0 and hand[h - u(1)] == card:  # a position's hands are sorted
+            continue
+        value, outcome = card_value(
+            card, size, top, worth, take_any, work, miss, pool, held, no_jack, weights
+        )
+        value = jittered(value, outcome != LAYS, tempo, noisy, words, drawn, cursor, noise)
         if value > best_value:
             best_value = value
-            best = codes[i]
+            best = card
     return best
 
 

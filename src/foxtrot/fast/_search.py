@@ -22,7 +22,7 @@ import numpy as np
 
 from ..core.kernel import RANKS, TAKE_CODE
 from ._compile import hot, jit
-from ._playout import Jitter, Scratch, move_values, policy_move, seat_scores
+from ._playout import Jitter, Scratch, move_values, policy_move, seat_scores, total
 from ._random import Words, next_word, seeded, shuffle, uniform
 from ._rules import (
     FORCED,
@@ -204,8 +204,6 @@ def playout(  # noqa: PLR0917 - the hot loop's arrays, flat (see _rules.Position
     drawn: Floats,
     cursor: Ints,
     work: Ints,
-    codes: Ints,
-    vals: Floats,
     weights: Weights,
 ) -> None:
     """One action's playout of a sample (``rollout.rollout`` after ``apply_code_unchecked``):
@@ -238,8 +236,10 @@ def playout(  # noqa: PLR0917 - the hot loop's arrays, flat (see _rules.Position
         deal_scores,
     )
     copy(after, unseen, RANKS)
+    pool = total(unseen)  # total(after), kept as the cards go
     if code != TAKE_CODE:
         after[code >> 2] -= 1
+        pool -= 1
     cursor[0] = 0
     left = horizon
     while p_scalars[PLAYING] and left > 0:  # rollout.rollout
@@ -252,18 +252,18 @@ def playout(  # noqa: PLR0917 - the hot loop's arrays, flat (see _rules.Position
             take_any,
             forced,
             after,
+            pool,
             miss,
             words,
             drawn,
             cursor,
             work,
-            codes,
-            vals,
             tempo if own else 0.0,
             weights,
         )
         if move != TAKE_CODE:
             after[move >> 2] -= 1
+            pool -= 1
         do_move(
             move,
             p_hands,
@@ -419,8 +419,6 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
                 jitter.drawn,
                 cursor,
                 scratch.work,
-                scratch.codes,
-                scratch.vals,
                 weights,
             )
             seat_scores(played, deal_scores, scores[sample, a], weights.card_value)
