@@ -120,6 +120,30 @@ def test_T3_T4_X4_the_compiled_legal_moves_are_the_kernels(seed: int) -> None:
         assert out[:n].tolist() == legal_codes(hand, pile, take_any, forced)
 
 
+@given(
+    st.lists(st.integers(0, 51), max_size=12),
+    st.lists(st.integers(0, 51), max_size=12),
+)
+@POSITIONS
+def test_R1_a_redealt_hand_is_sorted(kept: list[int], dealt: list[int]) -> None:
+    """``_rules.sort``: the cards kept (in order) and those just dealt, as ``sorted`` would
+    give them, whether the network or the insertions sort them."""
+    hand = np.array([*sorted(kept), *dealt], np.int64)
+    _rules.sort(hand, len(dealt))
+    assert hand.tolist() == sorted(kept + dealt)
+
+
+def test_R1_the_network_sorts_every_full_hand() -> None:
+    """``_rules.sort8`` sorts all 256 hands of 0s and 1s, so it sorts any 8 cards (Knuth's
+    0-1 principle for comparator networks), with kept cards before them or not."""
+    for bits in range(256):
+        dealt = [bits >> i & 1 for i in range(8)]
+        for kept in ([], [0], [1, 1]):
+            hand = np.array([*kept, *dealt], np.int64)
+            _rules.sort(hand, 8)
+            assert hand.tolist() == sorted(kept + dealt), (kept, dealt)
+
+
 def arrays_of(state: State) -> Any:
     """The ``_rules.Position`` of a deal in progress (as ``fast._arrays`` builds it)."""
     _, position, _, _, _, _ = fast._arrays(state, [TAKE_CODE], (), 1)

@@ -161,39 +161,49 @@ def ordered(a: int, b: int) -> tuple[int, int]:
     return min(a, b), max(a, b)
 
 
-@hot
-def sort(cards: Ints) -> None:
-    """``list.sort`` of a hand, in place.
+@inlined
+def sort8(cards: Ints) -> None:
+    """The first 8 of ``cards`` in order, by a sorting network (19 comparators in 6 rounds,
+    Knuth's TAOCP 5.3.4): an insertion sort's comparisons mispredict at random, and that
+    took two thirds of a redeal."""
+    c0, c1, c2, c3 = cards[0], cards[1], cards[2], cards[3]
+    c4, c5, c6, c7 = cards[4], cards[5], cards[6], cards[7]
+    c0, c2 = ordered(c0, c2)
+    c1, c3 = ordered(c1, c3)
+    c4, c6 = ordered(c4, c6)
+    c5, c7 = ordered(c5, c7)
+    c0, c4 = ordered(c0, c4)
+    c1, c5 = ordered(c1, c5)
+    c2, c6 = ordered(c2, c6)
+    c3, c7 = ordered(c3, c7)
+    c0, c1 = ordered(c0, c1)
+    c2, c3 = ordered(c2, c3)
+    c4, c5 = ordered(c4, c5)
+    c6, c7 = ordered(c6, c7)
+    c2, c4 = ordered(c2, c4)
+    c3, c5 = ordered(c3, c5)
+    c1, c4 = ordered(c1, c4)
+    c3, c6 = ordered(c3, c6)
+    c1, c2 = ordered(c1, c2)
+    c3, c4 = ordered(c3, c4)
+    c5, c6 = ordered(c5, c6)
+    cards[0], cards[1], cards[2], cards[3] = c0, c1, c2, c3
+    cards[4], cards[5], cards[6], cards[7] = c4, c5, c6, c7
 
-    A full hand of 8 (every deal and redeal but the last) goes through a sorting network
-    (19 comparators in 6 rounds, Knuth's TAOCP 5.3.4): an insertion sort's comparisons
-    mispredict at random and took two thirds of a redeal.  Other sizes: insertion."""
-    if len(cards) == 8:
-        c0, c1, c2, c3 = cards[0], cards[1], cards[2], cards[3]
-        c4, c5, c6, c7 = cards[4], cards[5], cards[6], cards[7]
-        c0, c2 = ordered(c0, c2)
-        c1, c3 = ordered(c1, c3)
-        c4, c6 = ordered(c4, c6)
-        c5, c7 = ordered(c5, c7)
-        c0, c4 = ordered(c0, c4)
-        c1, c5 = ordered(c1, c5)
-        c2, c6 = ordered(c2, c6)
-        c3, c7 = ordered(c3, c7)
-        c0, c1 = ordered(c0, c1)
-        c2, c3 = ordered(c2, c3)
-        c4, c5 = ordered(c4, c5)
-        c6, c7 = ordered(c6, c7)
-        c2, c4 = ordered(c2, c4)
-        c3, c5 = ordered(c3, c5)
-        c1, c4 = ordered(c1, c4)
-        c3, c6 = ordered(c3, c6)
-        c1, c2 = ordered(c1, c2)
-        c3, c4 = ordered(c3, c4)
-        c5, c6 = ordered(c5, c6)
-        cards[0], cards[1], cards[2], cards[3] = c0, c1, c2, c3
-        cards[4], cards[5], cards[6], cards[7] = c4, c5, c6, c7
-        return
-    for i in range(1, len(cards)):
+
+@hot
+def sort(cards: Ints, dealt: int) -> None:
+    """``list.sort`` of a hand, in place, whose last ``dealt`` cards were just dealt (the
+    cards before them are in order: a hand kept from before a redeal).
+
+    A full hand dealt (8: every deal and redeal but the last) goes through ``sort8``, then
+    each card is inserted among those kept; other sizes: insertion."""
+    n = len(cards)
+    start = 1
+    if dealt == 8 and n >= 8:
+        sort8(cards[n - 8 :])
+        start = n - 8 if n > 8 else n
+    for i in range(max(start, 1), n):
         card = cards[i]
         j = i - 1
         while j >= 0 and cards[j] > card:
@@ -287,7 +297,7 @@ def run_out(  # noqa: PLR0917 - a Position's fields, flat (see Position)
                 hands[seat, sizes[seat]] = stock[scalars[STOCK_N]]
                 sizes[seat] += 1
         for seat in range(n):
-            sort(hands[seat, : sizes[seat]])
+            sort(hands[seat, : sizes[seat]], each)
         return
     last = scalars[LAST]
     if rules[LEFTOVER_TO_TAKER] and last >= 0:  # X5

@@ -166,7 +166,7 @@ def deal_hidden(  # noqa: PLR0917 - compiled code takes its arguments by positio
     for s in range(len(sizes)):
         if s != seat:
             copy(out_hands[s], cards[at:], sizes[s])
-            sort(out_hands[s, : sizes[s]])
+            sort(out_hands[s, : sizes[s]], sizes[s])
             at += sizes[s]
     copy(out_stock, cards[at:], size - at)
 
