@@ -162,10 +162,10 @@ def ordered(a: int, b: int) -> tuple[int, int]:
 
 
 @inlined
-def sort8(cards: Ints) -> None:
+def sort8(cards: Ints) -> tuple[int, int, int, int, int, int, int, int]:
     """The first 8 of ``cards`` in order, by a sorting network (19 comparators in 6 rounds,
     Knuth's TAOCP 5.3.4): an insertion sort's comparisons mispredict at random, and that
-    took two thirds of a redeal."""
+    took two thirds of a redeal.  Returned as well as written."""
     c0, c1, c2, c3 = cards[0], cards[1], cards[2], cards[3]
     c4, c5, c6, c7 = cards[4], cards[5], cards[6], cards[7]
     c0, c2 = ordered(c0, c2)
@@ -189,6 +189,7 @@ def sort8(cards: Ints) -> None:
     c5, c6 = ordered(c5, c6)
     cards[0], cards[1], cards[2], cards[3] = c0, c1, c2, c3
     cards[4], cards[5], cards[6], cards[7] = c4, c5, c6, c7
+    return c0, c1, c2, c3, c4, c5, c6, c7
 
 
 @hot
@@ -197,13 +198,22 @@ def sort(cards: Ints, dealt: int) -> None:
     cards before them are in order: a hand kept from before a redeal).
 
     A full hand dealt (8: every deal and redeal but the last) goes through ``sort8``, then
-    each card is inserted among those kept; other sizes: insertion."""
+    is merged with the cards kept, from the back; other sizes: insertion."""
     n = len(cards)
-    start = 1
     if dealt == 8 and n >= 8:
-        sort8(cards[n - 8 :])
-        start = n - 8 if n > 8 else n
-    for i in range(max(start, 1), n):
+        merged = sort8(cards[n - 8 :])
+        o = n - 1  # the merge, from the back: the dealt cards are in ``merged``
+        i = n - 9
+        for j in range(7, -1, -1):
+            card = merged[j]
+            while i >= 0 and cards[i] > card:
+                cards[o] = cards[i]
+                i -= 1
+                o -= 1
+            cards[o] = card
+            o -= 1
+        return
+    for i in range(1, n):
         card = cards[i]
         j = i - 1
         while j >= 0 and cards[j] > card:

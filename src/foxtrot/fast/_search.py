@@ -280,6 +280,71 @@ def playout(  # noqa: PLR0917 - the hot loop's arrays, flat (see _rules.Position
         left -= 1
 
 
+@hot
+def playouts(  # noqa: PLR0917 - compiled code takes its arguments by position
+    actions: Ints,
+    seat: int,
+    tempo: float,
+    horizon: int,
+    take_any: bool,
+    forced: bool,
+    w_hands: Ints,
+    root: Position,
+    played: Position,
+    rules: Ints,
+    deal_scores: Ints,
+    unseen: Ints,
+    after: Ints,
+    miss: Floats,
+    jitter: Jitter,
+    work: Ints,
+    weights: Weights,
+    out: Floats,
+) -> None:
+    """Every action's ``playout`` of a sample, and each seat's score after it into
+    ``out[action, seat]`` (``seat_scores``).
+
+    Without numba's reference counting, as ``playout`` is: called from ``search`` once an
+    action, the arrays handed over were counted up and down each time, 4 % of a decision
+    at 2 players; now once a sample."""
+    for a in range(len(actions)):
+        playout(
+            actions[a],
+            seat,
+            tempo,
+            horizon,
+            take_any,
+            forced,
+            w_hands,
+            root.hands,
+            root.hand_sizes,
+            root.pile,
+            root.taken_count,
+            root.taken_points,
+            root.bonuses,
+            root.scalars,
+            played.hands,
+            played.hand_sizes,
+            played.pile,
+            played.stock,
+            played.taken_count,
+            played.taken_points,
+            played.bonuses,
+            played.scalars,
+            rules,
+            deal_scores,
+            unseen,
+            after,
+            miss,
+            jitter.words,
+            jitter.drawn,
+            jitter.cursor,
+            work,
+            weights,
+        )
+        seat_scores(played, deal_scores, out[a], weights.card_value)
+
+
 @jit
 def search(  # noqa: PLR0917 - compiled code takes its arguments by position
     words: Words,
@@ -323,8 +388,6 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
         root.bonuses.copy(),
         root.scalars.copy(),
     )
-    # its fields one by one, for the functions of every move (``_rules``: why they take them so)
-    p_hands, p_sizes, p_pile, p_stock, p_count, p_points, p_bonuses, p_scalars = played
     deal_scores = np.zeros(n, np.int64)
     cards = np.empty(len(stock) + hands.size, np.int64)
     c_hands = np.zeros((max(picks, 1), *hands.shape), np.int64)  # the pool of expert._pick
@@ -386,42 +449,26 @@ def search(  # noqa: PLR0917 - compiled code takes its arguments by position
             logs[sample] = 0.0
         seeded(jitter.words, next_word(words))  # SplitMix64(rng.getrandbits(64)), every action's
         cursor[1] = 0
-        for a in range(len(actions)):
-            playout(
-                actions[a],
-                seat,
-                tempo,
-                horizon,
-                take_any,
-                forced,
-                w_hands,
-                hands,
-                sizes,
-                pile,
-                root.taken_count,
-                root.taken_points,
-                root.bonuses,
-                root.scalars,
-                p_hands,
-                p_sizes,
-                p_pile,
-                p_stock,
-                p_count,
-                p_points,
-                p_bonuses,
-                p_scalars,
-                rules,
-                deal_scores,
-                unseen,
-                after,
-                miss,
-                jitter.words,
-                jitter.drawn,
-                cursor,
-                scratch.work,
-                weights,
-            )
-            seat_scores(played, deal_scores, scores[sample, a], weights.card_value)
+        playouts(
+            actions,
+            seat,
+            tempo,
+            horizon,
+            take_any,
+            forced,
+            w_hands,
+            root,
+            played,
+            rules,
+            deal_scores,
+            unseen,
+            after,
+            miss,
+            jitter,
+            scratch.work,
+            weights,
+            scores[sample],
+        )
         if sample >= 1 and sample + 1 < count and _clock() >= deadline:
             return sample + 1
     return count
