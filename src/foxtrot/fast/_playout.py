@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
+
 from ..core.kernel import FOXTROT, JACK, LAYS, TAKE_CODE, TAKES
 from ._compile import hot, inlined
 from ._random import Words, uniform
@@ -243,8 +245,9 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
     work: Ints,
     tempo: float,
     weights: Weights,
-) -> int:
-    """``rollout.policy_move``: the default policy's code for the player to move.
+) -> tuple[int, int]:
+    """``rollout.policy_move``: the default policy's code for the player to move, and where
+    the card is in the hand (-1: not said).
 
     The position is ``hands``, ``sizes``, ``pile`` and ``scalars`` (``_rules.Position``'s
     fields); ``words``, ``drawn``, ``cursor`` are a ``Jitter``'s and ``work``, ``codes`` a
@@ -261,7 +264,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
     if forced:
         card = foxtrot_card(hand, on)
         if card >= 0:
-            return card
+            return card, -1
     nxt = mover + 1  # the next seat, without a division
     if nxt == len(sizes):
         nxt = 0
@@ -290,6 +293,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
     top = on[size - 1] >> 2 if size > 0 else -1
     worth = pile_worth(on)
     best = TAKE_CODE
+    best_at = -1
     best_value = -1e9
     if can_take(on, take_any):
         value = jittered(
@@ -307,7 +311,8 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
         if value > best_value:
             best_value = value
             best = card
-    return best
+            best_at = np.int64(h)
+    return best, best_at
 
 
 @hot

@@ -244,7 +244,7 @@ def playout(  # noqa: PLR0917 - the hot loop's arrays, flat (see _rules.Position
     left = horizon
     while p_scalars[PLAYING] and left > 0:  # rollout.rollout
         own = p_scalars[TO_MOVE] == seat
-        move = policy_move(
+        move, at = policy_move(
             p_hands,
             p_sizes,
             p_pile,
@@ -276,6 +276,7 @@ def playout(  # noqa: PLR0917 - the hot loop's arrays, flat (see _rules.Position
             p_scalars,
             rules,
             deal_scores,
+            at,
         )
         left -= 1
 
