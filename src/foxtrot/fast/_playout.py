@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-
 from ..core.kernel import FOXTROT, JACK, LAYS, TAKE_CODE, TAKES
 from ._compile import hot, inlined
 from ._random import Words, uniform
@@ -302,9 +300,9 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
             worth + weights.card_value * size, True, tempo, noisy, words, drawn, cursor, noise
         )
         best_value = max(best_value, value)
-    for h in range(u(len(hand))):
-        card = hand[h]
-        if h > 0 and hand[h - u(1)] == card:  # a position's hands are sorted
+    for h in range(len(hand)):  # signed, for ``best_at``; the reads are unsigned
+        card = hand[u(h)]
+        if h > 0 and hand[u(h - 1)] == card:  # a position's hands are sorted
             continue
         value, outcome = card_value(
             card, size, top, worth, take_any, work, miss, pool, held, no_jack, weights
@@ -313,7 +311,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
         if value > best_value:
             best_value = value
             best = card
-            best_at = np.int64(h)  # signed: -1 says nothing
+            best_at = h
     return best, best_at
 
 
