@@ -7,8 +7,8 @@ of the moves, so the order matters):
 
 - ``move_values`` is ``rollout.move_values`` (what a move takes now minus what it offers
   the next player, by the odds), ``policy_move`` is ``rollout.policy_move`` (the best value
-  with a little jitter; the forced foxtrot first, X4); both value a card with
-  ``card_value``, after ``odds_of`` and ``pile_worth``;
+  with a little jitter; the forced foxtrot first, X4); both value a move with
+  ``take_value`` and ``card_value``, after ``odds_of`` and ``pile_worth``;
 - ``seat_scores`` is ``expert.seat_scores``.
 
 The bots' weights are handed in (``Weights``): this package imports nothing from the bots.
@@ -108,6 +108,12 @@ def pile_worth(pile: Ints) -> int:
 
 
 @inlined
+def take_value(worth: int, size: int, weights: Weights) -> float:
+    """``rollout.move_values``' value of taking a pile of ``size`` cards worth ``worth``."""
+    return worth + weights.card_value * size
+
+
+@inlined
 def card_value(  # noqa: PLR0917 - compiled code takes its arguments by position
     card: int,
     size: int,
@@ -169,8 +175,8 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
 
     ``miss[pool, hand]`` is ``kernel.miss_chances(pool, hand)``, tabled by the caller;
     ``weights`` are the bots' (``bots.values``), handed in by the search.  ``policy_move``
-    walks the same moves in the same order (``odds_of``, ``pile_worth``, ``card_value``)
-    without writing them down."""
+    walks the same moves in the same order (``odds_of``, ``pile_worth``, ``take_value``,
+    ``card_value``) without writing them down."""
     size = len(pile)
     top = pile[size - 1] >> 2 if size > 0 else -1
     pool = 0
@@ -183,7 +189,7 @@ def move_values(  # noqa: PLR0917 - compiled code takes its arrays by position
     n = 0
     if can_take(pile, take_any):
         codes[0] = TAKE_CODE
-        vals[0] = worth + weights.card_value * size
+        vals[0] = take_value(worth, size, weights)
         n = 1
     ordered = True  # a hand is sorted (the others' past hands need not be: _search.likelihood)
     for h in range(u(len(hand))):
@@ -297,7 +303,7 @@ def policy_move(  # noqa: PLR0917 - compiled code takes its arguments by positio
     best_value = -1e9
     if can_take(on, take_any):
         value = jittered(
-            worth + weights.card_value * size, True, tempo, noisy, words, drawn, cursor, noise
+            take_value(worth, size, weights), True, tempo, noisy, words, drawn, cursor, noise
         )
         best_value = max(best_value, value)
     for h in range(len(hand)):  # signed, for ``best_at``; the reads are unsigned
