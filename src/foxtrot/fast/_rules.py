@@ -199,7 +199,7 @@ def sort(cards: Ints, dealt: int) -> None:
     is merged with the cards kept, from the back; other sizes: insertion.  The hand is the
     same as ``sorted`` gives: a card is a number, and equal cards are alike."""
     n = len(cards)
-    if dealt == 8 and n >= 8:
+    if dealt == 8:  # the dealt cards are the hand's last 8
         merged = sort8(cards[n - 8 :])
         o = n - 1  # the merge, from the back: the dealt cards are in ``merged``
         i = n - 9
