@@ -246,7 +246,17 @@ def test_a_guest_keeps_a_finished_match_after_signing_in(
     page.locator('[data-action="register"]').click()
     expect(page.locator('[data-region="account-name"]')).to_have_text(f"Signed in as {name}.")
     page.locator('[data-action="close-account"]').click()
+    # The match-over screen may be drawn before the page knows it is signed in (a busy
+    # machine): hold GET /api/account until it is, then the button must still come.
+    held_back: list[Route] = []
+    page.route("**/api/account", lambda route: held_back.append(route))  # noqa: PLW0108
     page.goto(f"/t/{table}")
+    expect(page.locator("#t-over")).to_be_visible()
+    page_wait_until(page, lambda: held_back, what="the page asking who is signed in")
+    assert page.locator('[data-action="claim-seat"]').count() == 0
+    for route in held_back:
+        route.continue_()
+    page.unroute("**/api/account")
     page.locator('[data-action="claim-seat"]').click()
     expect(page.locator('[data-region="rating-changes"]')).to_have_text(
         "The match is kept in your account."

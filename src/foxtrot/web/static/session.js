@@ -18,8 +18,12 @@ export function whenSessionKnown() {
   return Promise.race([known, new Promise((resolve) => setTimeout(resolve, KNOWN_MS))]);
 }
 
+/** account.js: the session's token, or null when signed out; a change is told as
+ * "foxtrot:session" (a view drawn before the page knew it was signed in draws again). */
 export function setCsrf(value) {
+  const was = token;
   token = value || null;
+  if (token !== was) document.dispatchEvent(new Event("foxtrot:session"));
 }
 
 export function csrf() {

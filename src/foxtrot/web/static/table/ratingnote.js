@@ -2,13 +2,16 @@
 // asked again until the server's sweep has rated the match; never asked of a table the
 // summary says is unrated.
 // An unrated table (404) offers a signed-in guest to keep the match in his account (POST
-// /api/tables/{id}/claim with the seat token). One element per table, reused by every redraw.
+// /api/tables/{id}/claim with the seat token): the offer follows the session, since the page
+// may learn that it is signed in (or sign in) after the match-over screen is drawn. One
+// element per table, reused by every redraw.
 import { t, lang } from "../i18n.js";
 import { h, fill, announce } from "../dom.js";
 import { api } from "../net.js";
 import { csrf } from "../session.js";
 
 const notes = new Map();
+const offers = new Map(); // table -> [node, seat token]: unrated, not yet kept
 const TRIES = 30;
 
 function number(value, sign = false) {
@@ -19,6 +22,7 @@ function number(value, sign = false) {
 
 function claimButton(table, token, node) {
   const claim = async () => {
+    offers.delete(table);
     try {
       await api(`/api/tables/${encodeURIComponent(table)}/claim`, { method: "POST", token });
       fill(node, h("p", { text: t("rating_claimed") }));
@@ -30,12 +34,22 @@ function claimButton(table, token, node) {
   return h("button", { type: "button", "data-action": "claim-seat", onclick: claim, text: t("rating_claim") });
 }
 
+function offer(table, token, node) {
+  if (!token) return;
+  offers.set(table, [node, token]);
+  fill(node, csrf() ? claimButton(table, token, node) : null);
+}
+
+document.addEventListener("foxtrot:session", () => {
+  for (const [table, [node, token]] of offers) offer(table, token, node);
+});
+
 async function load(table, node, tries, token) {
   let data = null;
   try {
     const answer = await fetch(`/api/tables/${encodeURIComponent(table)}/ratings`);
     if (answer.status === 404) { // not a rated table: a signed-in player may keep it
-      if (token && csrf()) fill(node, claimButton(table, token, node));
+      offer(table, token, node);
       return;
     }
     if (answer.ok) data = await answer.json();
@@ -68,7 +82,7 @@ export function ratingNote(table, token = null, rated = undefined) {
     node = h("div", { class: "rating-note", "data-region": "rating-changes", "aria-live": "polite" });
     notes.set(table, node);
     if (rated !== false) load(table, node, TRIES, token);
-    else if (token && csrf()) fill(node, claimButton(table, token, node)); // unrated: no request
+    else offer(table, token, node); // unrated: no request
   }
   return node;
 }
